@@ -1,0 +1,101 @@
+import { Type } from '@sinclair/typebox';
+import { HandoffResponse, LoginBody, MeResponse, RegisterBody, SessionResponse, VerifyHandoffBody } from './auth.ts';
+import { ErrorEnvelope } from './errors.ts';
+import { HealthResponse } from './health.ts';
+import { defineRoutes, type RateLimitPolicy } from './route-spec.ts';
+
+/** Credential routes are throttled per client address and per email; the gateway may override the numbers. */
+export const AUTH_IP_LIMIT: RateLimitPolicy = { name: 'auth-ip', max: 30, timeWindowMs: 60_000, key: 'ip' };
+export const AUTH_EMAIL_LIMIT: RateLimitPolicy = { name: 'auth-email', max: 10, timeWindowMs: 60_000, key: 'email' };
+const credentialLimits = [AUTH_IP_LIMIT, AUTH_EMAIL_LIMIT] as const;
+
+export const HealthRoutes = defineRoutes({
+  health: {
+    method: 'GET',
+    url: '/health',
+    owner: 'gateway',
+    access: 'public',
+    schema: {
+      summary: 'Liveness and dependency health',
+      tags: ['health'],
+      response: { 200: HealthResponse, 503: HealthResponse },
+    },
+  },
+});
+
+export const AuthRoutes = defineRoutes({
+  register: {
+    method: 'POST',
+    url: '/auth/register',
+    owner: 'auth',
+    access: 'public',
+    rateLimits: credentialLimits,
+    schema: {
+      summary: 'Create a user and its organization',
+      tags: ['auth'],
+      body: RegisterBody,
+      response: { 201: SessionResponse, 400: ErrorEnvelope, 409: ErrorEnvelope, 429: ErrorEnvelope },
+    },
+  },
+  login: {
+    method: 'POST',
+    url: '/auth/login',
+    owner: 'auth',
+    access: 'public',
+    rateLimits: credentialLimits,
+    schema: {
+      summary: 'Exchange email and password for an access token',
+      tags: ['auth'],
+      body: LoginBody,
+      response: { 200: SessionResponse, 400: ErrorEnvelope, 401: ErrorEnvelope, 429: ErrorEnvelope },
+    },
+  },
+  loginHandoff: {
+    method: 'POST',
+    url: '/auth/login-handoff',
+    owner: 'auth',
+    access: 'public',
+    rateLimits: credentialLimits,
+    schema: {
+      summary: 'Exchange email and password for a 5-minute handoff token',
+      tags: ['auth'],
+      body: LoginBody,
+      response: { 200: HandoffResponse, 400: ErrorEnvelope, 401: ErrorEnvelope, 429: ErrorEnvelope },
+    },
+  },
+  verifyHandoff: {
+    method: 'POST',
+    url: '/auth/verify-handoff',
+    owner: 'auth',
+    access: 'public',
+    rateLimits: [AUTH_IP_LIMIT],
+    schema: {
+      summary: 'Exchange a handoff token for an access token (or a dashboard token)',
+      tags: ['auth'],
+      body: VerifyHandoffBody,
+      response: { 200: SessionResponse, 400: ErrorEnvelope, 401: ErrorEnvelope, 429: ErrorEnvelope },
+    },
+  },
+  logout: {
+    method: 'POST',
+    url: '/auth/logout',
+    owner: 'auth',
+    access: 'optional',
+    schema: {
+      summary: 'Client-side logout; stateless, always 204',
+      tags: ['auth'],
+      response: { 204: Type.Null({ description: 'No content' }) },
+    },
+  },
+  me: {
+    method: 'GET',
+    url: '/auth/me',
+    owner: 'auth',
+    access: 'user',
+    schema: {
+      summary: 'The caller as the token describes it',
+      tags: ['auth'],
+      response: { 200: MeResponse, 401: ErrorEnvelope, 404: ErrorEnvelope },
+    },
+  },
+});

@@ -1,0 +1,18 @@
+import { AppError } from './app-error.ts';
+
+/** The error catalogue: every client-facing failure is raised through one of these. */
+export const errors = {
+  validation: (message: string, details: unknown[] = []) => new AppError('VALIDATION_ERROR', message, 400, details),
+  unauthorized: (message = 'Authentication required') => new AppError('UNAUTHORIZED', message, 401),
+  invalidCredentials: () => new AppError('INVALID_CREDENTIALS', 'Invalid email or password', 401),
+  forbidden: (message = 'You do not have access to this resource') => new AppError('FORBIDDEN', message, 403),
+  notFound: (what = 'Resource') => new AppError('NOT_FOUND', `${what} not found`, 404),
+  conflict: (message: string, details: unknown[] = []) => new AppError('CONFLICT', message, 409, details),
+  insufficientCredits: (required: number, available: number) =>
+    new AppError('INSUFFICIENT_CREDITS', `Insufficient credits: ${required} required, ${available} available`, 402, [{ required, available }]),
+  quotaExceeded: (message: string) => new AppError('FORBIDDEN', message, 403),
+  rateLimited: (retryAfterSeconds: number) =>
+    new AppError('RATE_LIMIT_EXCEEDED', `Rate limit exceeded, retry in ${retryAfterSeconds} seconds`, 429, [], { 'retry-after': String(retryAfterSeconds) }),
+  unavailable: (message = 'A dependency is unavailable, try again shortly') => new AppError('SERVICE_UNAVAILABLE', message, 503),
+  badGateway: (message = 'An internal service answered unexpectedly') => new AppError('BAD_GATEWAY', message, 502),
+};

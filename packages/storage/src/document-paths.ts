@@ -1,0 +1,168 @@
+import type { Document, Filter, Operators, SortSpec, Update } from './document-store.ts';
+
+type Json = Record<string, unknown>;
+
+export function getPath(doc: unknown, path: string): unknown {
+  let current: unknown = doc;
+  for (const segment of path.split('.')) {
+    if (current === null || current === undefined) return undefined;
+    if (Array.isArray(current) && /^\d+$/.test(segment)) current = current[Number(segment)];
+    else if (typeof current === 'object') current = (current as Json)[segment];
+    else return undefined;
+  }
+  return current;
+}
+
+export function setPath(doc: Json, path: string, value: unknown): void {
+  const segments = path.split('.');
+  let current: Json | unknown[] = doc;
+  segments.forEach((segment, index) => {
+    const last = index === segments.length - 1;
+    const key: string | number = Array.isArray(current) && /^\d+$/.test(segment) ? Number(segment) : segment;
+    const container = current as Record<string | number, unknown>;
+    if (last) {
+      container[key] = value;
+      return;
+    }
+    if (container[key] === null || typeof container[key] !== 'object') container[key] = /^\d+$/.test(segments[index + 1] ?? '') ? [] : {};
+    current = container[key] as Json;
+  });
+}
+
+export function unsetPath(doc: Json, path: string): void {
+  const segments = path.split('.');
+  const parent = segments.length === 1 ? doc : getPath(doc, segments.slice(0, -1).join('.'));
+  if (parent && typeof parent === 'object') delete (parent as Json)[segments[segments.length - 1] ?? ''];
+}
+
+function typeRank(value: unknown): number {
+  if (value === undefined || value === null) return 0;
+  if (typeof value === 'number') return 1;
+  if (typeof value === 'string') return 2;
+  if (typeof value === 'boolean') return 4;
+  return 3;
+}
+
+export function compareValues(a: unknown, b: unknown): number {
+  const ra = typeRank(a);
+  const rb = typeRank(b);
+  if (ra !== rb) return ra - rb;
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  if (typeof a === 'string' && typeof b === 'string') return a < b ? -1 : a > b ? 1 : 0;
+  if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
+  return JSON.stringify(a ?? null).localeCompare(JSON.stringify(b ?? null));
+}
+
+function equals(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || a === undefined) return b === null || b === undefined;
+  if (typeof a !== 'object' || typeof b !== 'object' || b === null) return false;
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** Equality as MongoDB means it: an array field matches when any element equals the value. */
+function matchesEquality(actual: unknown, expected: unknown): boolean {
+  if (equals(actual, expected)) return true;
+  return Array.isArray(actual) && !Array.isArray(expected) && actual.some((element) => equals(element, expected));
+}
+
+function isOperatorObject(value: unknown): value is Operators {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length > 0 && Object.keys(value).every((k) => k.startsWith('$'));
+}
+
+const comparable = (a: unknown, b: unknown) => typeRank(a) === typeRank(b) && typeRank(a) !== 0;
+
+function matchesOperators(actual: unknown, ops: Operators): boolean {
+  for (const [op, operand] of Object.entries(ops)) {
+    switch (op) {
+      case '$eq':
+        if (!matchesEquality(actual, operand)) return false;
+        break;
+      case '$ne':
+        if (matchesEquality(actual, operand)) return false;
+        break;
+      case '$in':
+        if (!(operand as unknown[]).some((value) => matchesEquality(actual, value))) return false;
+        break;
+      case '$nin':
+        if ((operand as unknown[]).some((value) => matchesEquality(actual, value))) return false;
+        break;
+      case '$gt':
+        if (!comparable(actual, operand) || compareValues(actual, operand) <= 0) return false;
+        break;
+      case '$gte':
+        if (!comparable(actual, operand) || compareValues(actual, operand) < 0) return false;
+        break;
+      case '$lt':
+        if (!comparable(actual, operand) || compareValues(actual, operand) >= 0) return false;
+        break;
+      case '$lte':
+        if (!comparable(actual, operand) || compareValues(actual, operand) > 0) return false;
+        break;
+      case '$exists':
+        if ((actual !== undefined) !== operand) return false;
+        break;
+      default:
+        throw new Error(`Unsupported query operator ${op}`);
+    }
+  }
+  return true;
+}
+
+export function matches(doc: Document, filter: Filter): boolean {
+  for (const [path, expected] of Object.entries(filter)) {
+    if (path === '$or') {
+      if (!(expected as Filter[]).some((branch) => matches(doc, branch))) return false;
+      continue;
+    }
+    const actual = getPath(doc, path);
+    if (isOperatorObject(expected) ? !matchesOperators(actual, expected) : !matchesEquality(actual, expected)) return false;
+  }
+  return true;
+}
+
+/** The plain equality parts of a filter, which an upsert copies into the new document. */
+export function equalityFields(filter: Filter): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  for (const [path, value] of Object.entries(filter)) {
+    if (path === '$or') continue;
+    if (isOperatorObject(value)) {
+      if ('$eq' in value) fields[path] = value.$eq;
+    } else fields[path] = value;
+  }
+  return fields;
+}
+
+export function sortDocuments<T extends Document>(docs: T[], sort: SortSpec | undefined): T[] {
+  if (!sort || Object.keys(sort).length === 0) return docs;
+  const keys = Object.entries(sort);
+  return docs.sort((a, b) => {
+    for (const [path, direction] of keys) {
+      const order = compareValues(getPath(a, path), getPath(b, path));
+      if (order !== 0) return order * direction;
+    }
+    return 0;
+  });
+}
+
+export function applyUpdate(doc: Json, update: Update, inserting: boolean): void {
+  for (const [path, value] of Object.entries(update.$set ?? {})) setPath(doc, path, structuredClone(value));
+  if (inserting) for (const [path, value] of Object.entries(update.$setOnInsert ?? {})) setPath(doc, path, structuredClone(value));
+  for (const path of Object.keys(update.$unset ?? {})) unsetPath(doc, path);
+  for (const [path, by] of Object.entries(update.$inc ?? {})) {
+    const current = getPath(doc, path);
+    setPath(doc, path, (typeof current === 'number' ? current : 0) + by);
+  }
+  for (const [path, value] of Object.entries(update.$max ?? {})) {
+    const current = getPath(doc, path);
+    if (current === undefined || compareValues(value, current) > 0) setPath(doc, path, value);
+  }
+  for (const [path, value] of Object.entries(update.$min ?? {})) {
+    const current = getPath(doc, path);
+    if (current === undefined || compareValues(value, current) < 0) setPath(doc, path, value);
+  }
+  for (const [path, value] of Object.entries(update.$push ?? {})) {
+    const current = getPath(doc, path);
+    setPath(doc, path, [...(Array.isArray(current) ? current : []), structuredClone(value)]);
+  }
+}

@@ -1,0 +1,95 @@
+/**
+ * The storage port. Repositories are written once against it; adapters (embedded, MongoDB) pass
+ * one contract suite. The query and update language is a small, explicit subset of MongoDB's, so
+ * the MongoDB adapter is a thin pass-through and the embedded one stays small.
+ */
+export type Document = { _id: string } & Record<string, unknown>;
+
+export interface Operators {
+  $eq?: unknown;
+  $ne?: unknown;
+  $in?: readonly unknown[];
+  $nin?: readonly unknown[];
+  $gt?: unknown;
+  $gte?: unknown;
+  $lt?: unknown;
+  $lte?: unknown;
+  $exists?: boolean;
+}
+
+/** Field paths (dot notation, numeric segments index arrays) to a value or operators. */
+export type Filter = { [path: string]: unknown } & { $or?: Filter[] };
+
+export interface Update {
+  $set?: Record<string, unknown>;
+  $unset?: Record<string, true | '' | 1>;
+  $inc?: Record<string, number>;
+  $max?: Record<string, number | string>;
+  $min?: Record<string, number | string>;
+  $push?: Record<string, unknown>;
+  $setOnInsert?: Record<string, unknown>;
+}
+
+export type SortSpec = Record<string, 1 | -1>;
+
+export interface FindOptions {
+  sort?: SortSpec;
+  skip?: number;
+  limit?: number;
+}
+
+export interface IndexSpec {
+  keys: Record<string, 1 | -1>;
+  unique?: boolean;
+  name?: string;
+  /** Only documents where these fields exist take part (MongoDB partial index). */
+  partialExists?: readonly string[];
+}
+
+export interface Collection<T extends Document> {
+  readonly name: string;
+  /** @throws DuplicateKeyError when a unique index (or `_id`) already holds the key. */
+  insertOne(doc: T): Promise<T>;
+  findOne(filter: Filter, options?: Pick<FindOptions, 'sort'>): Promise<T | null>;
+  find(filter: Filter, options?: FindOptions): Promise<T[]>;
+  /** Reads lazily in batches so a large result set never sits in memory at once. */
+  stream(filter: Filter, options?: FindOptions): AsyncIterable<T>;
+  count(filter: Filter): Promise<number>;
+  /**
+   * Atomically updates the first match and returns the document after the update, or null when
+   * nothing matched. With `upsert`, inserts from the filter's equality fields and `$setOnInsert`.
+   */
+  updateOne(filter: Filter, update: Update, options?: { upsert?: boolean; sort?: SortSpec }): Promise<T | null>;
+  updateMany(filter: Filter, update: Update): Promise<number>;
+  deleteOne(filter: Filter): Promise<boolean>;
+  deleteMany(filter: Filter): Promise<number>;
+  ensureIndexes(indexes: readonly IndexSpec[]): Promise<void>;
+}
+
+export interface DocumentStore {
+  readonly kind: 'embedded' | 'mongodb';
+  collection<T extends Document>(name: string): Collection<T>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export class DuplicateKeyError extends Error {
+  readonly collection: string;
+  readonly index: string;
+  constructor(collection: string, index: string) {
+    super(`Duplicate key in ${collection} on ${index}`);
+    this.name = 'DuplicateKeyError';
+    this.collection = collection;
+    this.index = index;
+  }
+}
+
+/** The backing database could not be reached; callers answer 503 rather than hang. */
+export class StorageUnavailableError extends Error {
+  readonly code = 'SERVICE_UNAVAILABLE';
+  readonly statusCode = 503;
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'StorageUnavailableError';
+  }
+}

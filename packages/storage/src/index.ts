@@ -1,0 +1,4 @@
+export * from './document-store.ts';
+export * from './embedded-document-store.ts';
+export * from './ids.ts';
+export { getPath } from './document-paths.ts';
