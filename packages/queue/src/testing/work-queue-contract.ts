@@ -1,0 +1,150 @@
+import { randomUUID } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { RetryLaterError, UnrecoverableError, type QueueDefinition, type QueueJob, type QueueProvider, type WorkQueue } from '../work-queue.ts';
+
+interface Payload {
+  n: number;
+  org?: string;
+}
+
+const definition = (attempts = 3): QueueDefinition<Payload> => ({
+  name: `contract-${randomUUID()}`,
+  retry: { attempts, backoffMs: 5, maxBackoffMs: 20 },
+  parse: (payload) => {
+    const candidate = payload as Payload;
+    if (typeof candidate?.n !== 'number') throw new Error('payload.n must be a number');
+    return candidate;
+  },
+});
+
+/** Resolves once `count` calls of `record` happened. */
+function collector<T>(count: number) {
+  const seen: T[] = [];
+  let resolve!: () => void;
+  const done = new Promise<void>((r) => (resolve = r));
+  return {
+    seen,
+    done,
+    record(value: T) {
+      seen.push(value);
+      if (seen.length === count) resolve();
+    },
+  };
+}
+
+export function describeWorkQueueContract(adapter: string, open: () => Promise<QueueProvider>): void {
+  describe(`WorkQueue contract: ${adapter}`, () => {
+    const providers: QueueProvider[] = [];
+    const provider = async () => {
+      const created = await open();
+      providers.push(created);
+      return created;
+    };
+
+    afterEach(async () => {
+      await Promise.all(providers.splice(0).map((p) => p.close()));
+    });
+
+    it('delivers each payload once with its id and first attempt', async () => {
+      const queue: WorkQueue<Payload> = (await provider()).queue(definition());
+      const got = collector<QueueJob<Payload>>(3);
+      await queue.process(async (job) => got.record(job), { concurrency: 2 });
+      const ids = await Promise.all([1, 2, 3].map((n) => queue.add({ n })));
+      await got.done;
+      expect(got.seen.map((job) => job.payload.n).sort()).toEqual([1, 2, 3]);
+      expect(new Set(got.seen.map((job) => job.id))).toEqual(new Set(ids.map((i) => i.id)));
+      expect(got.seen.every((job) => job.attempt === 1)).toBe(true);
+    });
+
+    it('rejects a payload that fails the definition', async () => {
+      const queue = (await provider()).queue(definition());
+      await expect(queue.add({ n: 'x' } as unknown as Payload)).rejects.toThrow(/payload.n/);
+    });
+
+    it('treats a repeated jobId as the same job', async () => {
+      const queue = (await provider()).queue(definition());
+      const first = await queue.add({ n: 1 }, { jobId: 'same-id', delayMs: 60_000 });
+      const second = await queue.add({ n: 2 }, { jobId: 'same-id', delayMs: 60_000 });
+      expect(second.id).toBe(first.id);
+      const stats = await queue.stats();
+      expect(stats.waiting + stats.delayed).toBe(1);
+    });
+
+    it('retries a failing job with a growing attempt number, then succeeds', async () => {
+      const queue = (await provider()).queue(definition(3));
+      const attempts = collector<number>(3);
+      await queue.process(
+        async (job) => {
+          attempts.record(job.attempt);
+          if (job.attempt < 3) throw new Error('transient');
+        },
+        { concurrency: 1 },
+      );
+      await queue.add({ n: 1 });
+      await attempts.done;
+      expect(attempts.seen).toEqual([1, 2, 3]);
+    });
+
+    it('gives up after the last attempt and reports the failure once', async () => {
+      const queue = (await provider()).queue(definition(2));
+      const failed = collector<string>(1);
+      let calls = 0;
+      await queue.process(
+        async () => {
+          calls += 1;
+          throw new Error('always');
+        },
+        { concurrency: 1, onFailed: (_job, error) => failed.record(error.message) },
+      );
+      await queue.add({ n: 1 });
+      await failed.done;
+      expect(calls).toBe(2);
+      expect(failed.seen).toEqual(['always']);
+    });
+
+    it('does not retry an unrecoverable error', async () => {
+      const queue = (await provider()).queue(definition(5));
+      const failed = collector<string>(1);
+      let calls = 0;
+      await queue.process(
+        async () => {
+          calls += 1;
+          throw new UnrecoverableError('bad target');
+        },
+        { concurrency: 1, onFailed: (_job, error) => failed.record(error.message) },
+      );
+      await queue.add({ n: 1 });
+      await failed.done;
+      expect(calls).toBe(1);
+    });
+
+    it('retries later without spending an attempt when asked to wait', async () => {
+      const queue = (await provider()).queue(definition(1));
+      const done = collector<number>(1);
+      let calls = 0;
+      await queue.process(
+        async (job) => {
+          calls += 1;
+          if (calls === 1) throw new RetryLaterError('upstream said wait', 10);
+          done.record(job.attempt);
+        },
+        { concurrency: 1 },
+      );
+      await queue.add({ n: 1 });
+      await done.done;
+      expect(calls).toBe(2);
+    });
+
+    it('serves a small group between the jobs of a large backlog', async () => {
+      const queue = (await provider()).queue(definition());
+      for (let n = 0; n < 40; n += 1) await queue.add({ n, org: 'big' }, { group: 'big' });
+      for (let n = 0; n < 3; n += 1) await queue.add({ n, org: 'small' }, { group: 'small' });
+      const order = collector<string>(43);
+      await queue.process(async (job) => order.record(job.payload.org ?? ''), { concurrency: 1 });
+      await order.done;
+      const lastSmall = order.seen.lastIndexOf('small');
+      // Round-robin: the three small jobs finish within the first handful, not after the 40.
+      expect(lastSmall).toBeLessThan(10);
+    });
+  });
+}

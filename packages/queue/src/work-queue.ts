@@ -1,0 +1,89 @@
+/**
+ * The work-queue port. Producers add typed payloads; one or more consumers process them with
+ * retries. `group` names the tenant (the organization) so dispatch can be fair across tenants.
+ */
+export interface QueueJob<P> {
+  readonly id: string;
+  readonly payload: P;
+  /** 1 on the first try. */
+  readonly attempt: number;
+  readonly group: string | undefined;
+}
+
+export interface AddOptions {
+  /** Idempotency: adding an id that is still waiting or active returns the existing job. */
+  readonly jobId?: string;
+  readonly group?: string;
+  readonly delayMs?: number;
+}
+
+export interface RetryPolicy {
+  readonly attempts: number;
+  readonly backoffMs: number;
+  readonly maxBackoffMs: number;
+}
+
+export interface ProcessOptions<P> {
+  readonly concurrency: number;
+  /** Called once a job has failed for the last time (no attempts left or unrecoverable). */
+  readonly onFailed?: (job: QueueJob<P>, error: Error) => Promise<void> | void;
+}
+
+export interface QueueStats {
+  readonly waiting: number;
+  readonly active: number;
+  readonly delayed: number;
+  readonly failed: number;
+  readonly completed: number;
+  readonly groups: number;
+}
+
+export type JobHandler<P> = (job: QueueJob<P>) => Promise<void>;
+
+export interface WorkQueue<P> {
+  readonly name: string;
+  add(payload: P, options?: AddOptions): Promise<{ id: string }>;
+  process(handler: JobHandler<P>, options: ProcessOptions<P>): Promise<void>;
+  stats(): Promise<QueueStats>;
+  /** Stops taking work and waits for active jobs (bounded by `graceMs`), then releases resources. */
+  close(graceMs?: number): Promise<void>;
+}
+
+/** Creates queues by definition; one per backend (in-process or BullMQ). */
+export interface QueueProvider {
+  readonly kind: 'in-process' | 'bullmq';
+  queue<P>(definition: QueueDefinition<P>): WorkQueue<P>;
+  close(): Promise<void>;
+}
+
+/** One entry of a typed job catalogue: the name and retry semantics travel with the payload type. */
+export interface QueueDefinition<P> {
+  readonly name: string;
+  readonly retry: RetryPolicy;
+  /** Validates a payload at the boundary; throw to reject. */
+  readonly parse: (payload: unknown) => P;
+}
+
+/** Thrown by a handler: do not retry this job. */
+export class UnrecoverableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UnrecoverableError';
+  }
+}
+
+/** Thrown by a handler: try again after `delayMs` without spending an attempt (upstream said wait). */
+export class RetryLaterError extends Error {
+  readonly delayMs: number;
+  constructor(message: string, delayMs: number) {
+    super(message);
+    this.name = 'RetryLaterError';
+    this.delayMs = delayMs;
+  }
+}
+
+/** Exponential backoff with full jitter, capped. */
+export function backoffDelay(policy: RetryPolicy, attempt: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(policy.maxBackoffMs, policy.backoffMs * 2 ** Math.max(0, attempt - 1));
+  return Math.round(ceiling / 2 + random() * (ceiling / 2));
+}
