@@ -1,0 +1,63 @@
+const OPENER = /<(script|style)(?=[\s/>])|<!--/gi;
+const CLOSERS: Record<string, RegExp> = {
+  script: /<\/script[\s/>]/gi,
+  style: /<\/style[\s/>]/gi,
+};
+
+/**
+ * Splits `html` into the pieces that remain once every <script>/<style> body is removed; the tags
+ * themselves stay so the tokenizer still sees the elements open and close. Comments are stepped
+ * over so a commented-out `<script` is not mistaken for one. A script body holding `<!--` could put
+ * the tokenizer in its escaped states, where `</script>` does not end the element; from such a
+ * script on, the rest of the document is passed through untouched so parse5 decides.
+ */
+export function rawTextSegments(html: string): string[] {
+  const segments: string[] = [];
+  const opener = new RegExp(OPENER);
+  let kept = 0;
+  // Next `<!--` at or after the current script body, found lazily so the total search stays linear.
+  let commentAt = -1;
+  let match: RegExpExecArray | null;
+  while ((match = opener.exec(html)) !== null) {
+    const name = match[1];
+    if (name === undefined) {
+      // `<!-->` and `<!--->` are complete comments too, hence searching from two chars in.
+      const end = html.indexOf('-->', match.index + 2);
+      if (end === -1) break;
+      opener.lastIndex = end + 3;
+      continue;
+    }
+    const bodyStart = startTagEnd(html, match.index + 1 + name.length);
+    if (bodyStart === -1) break;
+    const closer = CLOSERS[name.toLowerCase()] as RegExp;
+    closer.lastIndex = bodyStart;
+    const close = closer.exec(html);
+    if (close === null) break;
+    if (commentAt !== Infinity && commentAt < bodyStart) {
+      const found = html.indexOf('<!--', bodyStart);
+      commentAt = found === -1 ? Infinity : found;
+    }
+    if (commentAt < close.index) break;
+    segments.push(html.slice(kept, bodyStart));
+    kept = close.index;
+    opener.lastIndex = close.index + 2;
+  }
+  segments.push(html.slice(kept));
+  return segments;
+}
+
+/** Index just past the `>` closing the start tag whose attributes begin at `from`, quote-aware. */
+function startTagEnd(html: string, from: number): number {
+  let quote = 0;
+  for (let i = from; i < html.length; i++) {
+    const code = html.charCodeAt(i);
+    if (quote !== 0) {
+      if (code === quote) quote = 0;
+    } else if (code === 0x3e /* > */) {
+      return i + 1;
+    } else if ((code === 0x22 || code === 0x27) && html.charCodeAt(i - 1) === 0x3d /* = */) {
+      quote = code;
+    }
+  }
+  return -1;
+}

@@ -1,0 +1,203 @@
+import { loadConfig } from '@crawl/config';
+import type { ServiceName } from '@crawl/contracts';
+import { errorHandlerPlugin } from '@crawl/errors';
+import { HealthRegistry } from '@crawl/health';
+import { createLogger, requestIdFrom, type Logger } from '@crawl/logging';
+import { InProcessQueueProvider, type QueueProvider } from '@crawl/queue';
+import { HttpTransport, InternalTokens, LocalTransport, ServiceClient } from '@crawl/service-client';
+import type { DocumentStore } from '@crawl/storage';
+import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
+import fp from 'fastify-plugin';
+import { accessControlPlugin } from './access-control.ts';
+import { systemClock, type Clock } from './clock.ts';
+import { orderModules } from './module-order.ts';
+import { RuntimeConfig } from './runtime-config.ts';
+import { resolveSecrets } from './secrets.ts';
+import type { IdentityResolver, ModuleContext, ModuleInstance, ServiceModule } from './service-module.ts';
+import { openStore } from './stores.ts';
+
+export interface BuildProcessOptions {
+  modules: readonly ServiceModule<any>[];
+  env?: Record<string, string | undefined>;
+  /** Explicit settings win over the environment. */
+  overrides?: Record<string, unknown>;
+  clock?: Clock;
+  logger?: Logger;
+  /** Replaces the queue backend (tests). */
+  queues?: QueueProvider;
+}
+
+export interface CrawlProcess {
+  readonly app: FastifyInstance;
+  readonly runtime: RuntimeConfig;
+  readonly targets: ServiceName[];
+  readonly health: HealthRegistry;
+  readonly contexts: ReadonlyMap<ServiceName, ModuleContext<any>>;
+  /** Starts background work (workers, schedulers). */
+  start(): Promise<void>;
+  listen(): Promise<string>;
+  /** Readiness turns false first, then modules stop in reverse order, then connections close. */
+  close(): Promise<void>;
+  isReady(): boolean;
+}
+
+const URL_KEYS: Record<ServiceName, keyof RuntimeConfig> = {
+  gateway: 'GATEWAY_URL',
+  auth: 'AUTH_URL',
+  catalog: 'CATALOG_URL',
+  billing: 'BILLING_URL',
+  'crawler-worker': 'CRAWLER_WORKER_URL',
+};
+
+/** Composes the requested modules into one process: one HTTP server, one set of backends. */
+export async function buildProcess(options: BuildProcessOptions): Promise<CrawlProcess> {
+  const env = options.env ?? process.env;
+  const runtime = loadConfig(RuntimeConfig, env, options.overrides as Partial<RuntimeConfig>);
+  const modules = orderModules(options.modules);
+  const targets = modules.map((m) => m.name);
+  const logger = options.logger ?? createLogger(runtime.LOG_LEVEL, targets.length === 1 ? (targets[0] as string) : 'all');
+  const secrets = resolveSecrets(runtime, logger);
+  const clock = options.clock ?? systemClock;
+  const tokens = new InternalTokens(secrets.internalSecret);
+  const health = new HealthRegistry();
+  const queues = options.queues ?? new InProcessQueueProvider();
+  const stores = new Map<ServiceName, DocumentStore>();
+  const httpTransports = new Map<ServiceName, HttpTransport>();
+  let ready = false;
+
+  health.register('api', async () => true);
+
+  // Typed as the default instance: plugins and modules need not know the logger's concrete type.
+  const app = Fastify({
+    loggerInstance: logger,
+    genReqId: requestIdFrom,
+    requestIdLogLabel: 'requestId',
+    bodyLimit: runtime.BODY_LIMIT_BYTES,
+    trustProxy: runtime.TRUST_PROXY,
+    disableRequestLogging: false,
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
+  }) as unknown as FastifyInstance;
+
+  // Clients send `Content-Type: application/json` on body-less POSTs (retry, cancel, logout).
+  const defaultJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '' || (typeof body === 'string' && body.trim() === '')) return done(null, undefined);
+    return defaultJson(request, body as string, done);
+  });
+  app.addHook('onSend', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+  await app.register(errorHandlerPlugin);
+
+  const instances: Array<{ module: ServiceModule<any>; instance: ModuleInstance }> = [];
+  const resolver = (): IdentityResolver | undefined => instances.find((i) => i.instance.identityResolver)?.instance.identityResolver;
+  await app.register(accessControlPlugin, { tokens, resolver });
+
+  const clientFor = (from: ServiceName) => (target: ServiceName) => {
+    if (targets.includes(target)) return new ServiceClient({ from, target, tokens, transport: new LocalTransport(() => app) });
+    const baseUrl = runtime[URL_KEYS[target]] as string | undefined;
+    if (!baseUrl) throw new Error(`${from} needs the ${target} service: run it in this process or set ${URL_KEYS[target]}`);
+    let transport = httpTransports.get(target);
+    if (!transport) {
+      transport = new HttpTransport({ baseUrl });
+      httpTransports.set(target, transport);
+    }
+    return new ServiceClient({ from, target, tokens, transport });
+  };
+
+  if (runtime.MONGO_URL) {
+    health.register('mongo', async () => {
+      const store = stores.values().next().value as DocumentStore | undefined;
+      if (!store) throw new Error('no database opened');
+      await store.ping();
+    });
+  }
+
+  const contexts = new Map<ServiceName, ModuleContext<any>>();
+  for (const module of modules) {
+    const store = openStore(runtime, module.name);
+    stores.set(module.name, store);
+    const context: ModuleContext<any> = {
+      name: module.name,
+      runtime,
+      config: module.configSchema ? loadConfig(module.configSchema, env, options.overrides as never) : {},
+      logger: logger.child({ module: module.name }),
+      secrets,
+      clock,
+      store,
+      queues,
+      health,
+      client: clientFor(module.name),
+      isLocal: (target) => targets.includes(target),
+      app: () => app,
+    };
+    contexts.set(module.name, context);
+    instances.push({ module, instance: await module.init(context) });
+  }
+
+  for (const { instance } of instances) if (instance.rootPlugin) await app.register(fp(instance.rootPlugin));
+
+  app.route({
+    method: 'GET',
+    url: '/health',
+    config: { access: 'public', owner: 'gateway' },
+    schema: { hide: true } as FastifySchema,
+    handler: async (_request, reply) => {
+      const report = await health.report();
+      return reply.code(report.status === 'ok' ? 200 : 503).send(report);
+    },
+  });
+  app.route({
+    method: 'GET',
+    url: '/ready',
+    config: { access: 'public' },
+    schema: { hide: true } as FastifySchema,
+    handler: async (_request, reply) => {
+      const report = await health.report();
+      const ok = ready && report.status === 'ok';
+      return reply.code(ok ? 200 : 503).send({ ready: ok });
+    },
+  });
+
+  for (const { module, instance } of instances) {
+    if (instance.routes) await app.register(instance.routes, { prefix: '' });
+    logger.debug({ module: module.name }, 'module routes registered');
+  }
+
+  let closed = false;
+  const start = async () => {
+    await app.ready();
+    for (const { instance } of instances) await instance.start?.();
+    ready = true;
+  };
+  return {
+    app,
+    runtime,
+    targets,
+    health,
+    contexts,
+    start,
+    async listen() {
+      await start();
+      return app.listen({ port: runtime.PORT, host: runtime.HOST });
+    },
+    isReady: () => ready,
+    async close() {
+      if (closed) return;
+      closed = true;
+      ready = false;
+      for (const { module, instance } of [...instances].reverse()) {
+        try {
+          await instance.stop?.();
+        } catch (error) {
+          logger.error({ err: error, module: module.name }, 'module failed to stop cleanly');
+        }
+      }
+      await app.close();
+      await queues.close();
+      await Promise.all([...httpTransports.values()].map((t) => t.close()));
+      await Promise.all([...stores.values()].map((s) => s.close()));
+    },
+  };
+}

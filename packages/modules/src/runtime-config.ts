@@ -1,0 +1,31 @@
+import { defineConfig } from '@crawl/config';
+import { Type, type Static } from '@sinclair/typebox';
+
+const OptionalUrl = (description: string) => Type.Optional(Type.String({ minLength: 1, description }));
+
+/** Settings every process reads, whatever its targets. Module-specific settings live with each module. */
+export const RuntimeConfig = defineConfig({
+  PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000, description: 'HTTP port of this process (the public port when the gateway runs here).' }),
+  HOST: Type.String({ default: '0.0.0.0', description: 'Interface to listen on.' }),
+  DATA_DIR: Type.String({ default: './data', description: 'Where the embedded store and generated secrets live.' }),
+  LOG_LEVEL: Type.Union([Type.Literal('fatal'), Type.Literal('error'), Type.Literal('warn'), Type.Literal('info'), Type.Literal('debug'), Type.Literal('trace'), Type.Literal('silent')], {
+    default: 'info',
+    description: 'Pino log level.',
+  }),
+  NODE_ENV: Type.String({ default: 'production', description: '`development` relaxes a few production-only rules (e.g. https-only webhooks).' }),
+  MONGO_URL: OptionalUrl('MongoDB connection string. Unset: the embedded store under DATA_DIR.'),
+  MONGO_DB_PREFIX: Type.String({ default: 'crawl_', description: 'Each service uses database `<prefix><service>` unless MONGO_DATABASE is set.' }),
+  MONGO_DATABASE: Type.Optional(Type.String({ description: 'Put every service in this one database instead.' })),
+  REDIS_URL: OptionalUrl('Redis connection string. Unset: in-process queues and memory rate limits.'),
+  JWT_SECRET: Type.Optional(Type.String({ description: 'HS256 secret for access tokens, at least 32 bytes. Unset: generated once and kept under DATA_DIR.' })),
+  INTERNAL_SECRET: Type.Optional(Type.String({ description: 'Secret for service-to-service tokens, at least 32 bytes. Unset: derived from JWT_SECRET.' })),
+  GATEWAY_URL: OptionalUrl('Base URL of the gateway, when it runs in another process.'),
+  AUTH_URL: OptionalUrl('Base URL of the auth service, when it runs in another process.'),
+  CATALOG_URL: OptionalUrl('Base URL of the catalog service, when it runs in another process.'),
+  BILLING_URL: OptionalUrl('Base URL of the billing service, when it runs in another process.'),
+  CRAWLER_WORKER_URL: OptionalUrl('Base URL of the crawler-worker service, when it runs in another process.'),
+  BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, default: 1_048_576, description: 'Largest accepted request body.' }),
+  TRUST_PROXY: Type.Boolean({ default: false, description: 'Trust X-Forwarded-* headers (set behind a load balancer) for client addresses.' }),
+  SHUTDOWN_GRACE_MS: Type.Integer({ minimum: 0, default: 10_000, description: 'How long SIGTERM waits for in-flight work before closing.' }),
+});
+export type RuntimeConfig = Static<typeof RuntimeConfig>;

@@ -1,0 +1,41 @@
+import { hkdfSync, randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ConfigError } from '@crawl/config';
+import type { Logger } from '@crawl/logging';
+
+export const MIN_SECRET_BYTES = 32;
+
+export interface Secrets {
+  jwtSecret: string;
+  internalSecret: string;
+}
+
+function assertStrong(name: string, secret: string): void {
+  if (Buffer.byteLength(secret, 'utf8') < MIN_SECRET_BYTES) {
+    throw new ConfigError([`${name}: must be at least ${MIN_SECRET_BYTES} bytes (got ${Buffer.byteLength(secret, 'utf8')})`]);
+  }
+}
+
+/** A generated secret kept under DATA_DIR so tokens survive restarts of the all-in-one. */
+function persistedSecret(dataDir: string, logger: Logger): string {
+  const file = join(dataDir, 'jwt-secret');
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(48).toString('base64url');
+    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+    logger.warn({ file }, 'JWT_SECRET is not set: generated one and stored it under DATA_DIR (set JWT_SECRET when running several processes)');
+    return secret;
+  }
+}
+
+export function resolveSecrets(config: { JWT_SECRET?: string; INTERNAL_SECRET?: string; DATA_DIR: string }, logger: Logger): Secrets {
+  if (config.JWT_SECRET !== undefined) assertStrong('JWT_SECRET', config.JWT_SECRET);
+  if (config.INTERNAL_SECRET !== undefined) assertStrong('INTERNAL_SECRET', config.INTERNAL_SECRET);
+  const jwtSecret = config.JWT_SECRET ?? persistedSecret(config.DATA_DIR, logger);
+  assertStrong('JWT_SECRET', jwtSecret);
+  const internalSecret = config.INTERNAL_SECRET ?? Buffer.from(hkdfSync('sha256', jwtSecret, 'crawl-data-service', 'internal-tokens', 32)).toString('base64url');
+  return { jwtSecret, internalSecret };
+}

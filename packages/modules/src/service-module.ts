@@ -1,0 +1,73 @@
+import type { AccessLevel, Identity, RateLimitPolicy, ServiceName } from '@crawl/contracts';
+import type { HealthRegistry } from '@crawl/health';
+import type { Logger } from '@crawl/logging';
+import type { QueueProvider } from '@crawl/queue';
+import type { ServiceClient } from '@crawl/service-client';
+import type { DocumentStore } from '@crawl/storage';
+import type { TObject } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { Clock } from './clock.ts';
+import type { RuntimeConfig } from './runtime-config.ts';
+import type { Secrets } from './secrets.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: AccessLevel;
+    owner?: ServiceName;
+    rateLimits?: readonly RateLimitPolicy[];
+  }
+  interface FastifyRequest {
+    /** The caller, once access control has run; null on public routes without a token. */
+    identity: Identity | null;
+    /** The calling service on internal routes. */
+    callerService: string | null;
+  }
+}
+
+/** Turns a request into an identity; throws an AppError for a present but invalid credential. */
+export type IdentityResolver = (request: FastifyRequest) => Promise<Identity | null>;
+
+/** Everything a module may use; it never reaches for globals. */
+export interface ModuleContext<C = Record<string, unknown>> {
+  readonly name: ServiceName;
+  readonly runtime: RuntimeConfig;
+  /** The module's own settings, validated against its config schema. */
+  readonly config: C;
+  readonly logger: Logger;
+  readonly secrets: Secrets;
+  readonly clock: Clock;
+  /** This service's own database. */
+  readonly store: DocumentStore;
+  readonly queues: QueueProvider;
+  readonly health: HealthRegistry;
+  /** A client for another service, in-process or over HTTP depending on the targets. */
+  client(target: ServiceName): ServiceClient;
+  isLocal(target: ServiceName): boolean;
+  /** The process's root app, available once the process is built (for in-process calls). */
+  app(): FastifyInstance;
+}
+
+export interface ModuleInstance {
+  /** Registered at the root before any routes, with hooks visible to every route (gateway only). */
+  readonly rootPlugin?: FastifyPluginAsync;
+  /** The service's routes, in their own encapsulated context. */
+  readonly routes?: FastifyPluginAsync;
+  /** Provided by the gateway: how a Bearer token becomes an identity. */
+  readonly identityResolver?: IdentityResolver;
+  /** Background work (workers, schedulers), started after the HTTP server is ready. */
+  start?(): Promise<void>;
+  /** Stops taking work and finishes or hands back in-flight work; called in reverse order. */
+  stop?(): Promise<void>;
+}
+
+export interface ServiceModule<C = Record<string, unknown>> {
+  readonly name: ServiceName;
+  /** Local modules this one must start after (only among the modules in the same process). */
+  readonly dependencies?: readonly ServiceName[];
+  readonly configSchema?: TObject;
+  init(context: ModuleContext<C>): Promise<ModuleInstance> | ModuleInstance;
+}
+
+export function defineModule<C>(module: ServiceModule<C>): ServiceModule<C> {
+  return module;
+}

@@ -1,0 +1,5 @@
+export * from './internal-tokens.ts';
+export * from './service-transport.ts';
+export * from './local-transport.ts';
+export * from './http-transport.ts';
+export * from './service-client.ts';
