@@ -1,5 +1,10 @@
 import { AuthRoutes, HealthRoutes } from './auth-routes.ts';
+import { BillingRoutes } from './billing-routes.ts';
+import { CatalogRoutes } from './catalog-routes.ts';
+import { CrawlerRoutes } from './crawler-routes.ts';
 import type { RouteSpec } from './route-spec.ts';
 
 /** Every public route of the service, by owner. The gateway serves exactly this table. */
-export const PUBLIC_ROUTES: readonly RouteSpec[] = [...Object.values(HealthRoutes), ...Object.values(AuthRoutes)];
+export const PUBLIC_ROUTES: readonly RouteSpec[] = [HealthRoutes, AuthRoutes, CatalogRoutes, BillingRoutes, CrawlerRoutes].flatMap(
+  (table: Record<string, RouteSpec>) => Object.values(table),
+);

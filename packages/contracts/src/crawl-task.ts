@@ -1,0 +1,29 @@
+import { Type, type Static } from '@sinclair/typebox';
+
+/**
+ * One unit of crawl work: a single target of a job. The queue's `group` is the organization, so
+ * dispatch is fair across organizations.
+ */
+export const CrawlTask = Type.Object({
+  jobId: Type.String({ minLength: 1 }),
+  organizationId: Type.String({ minLength: 1 }),
+  projectId: Type.String({ minLength: 1 }),
+  targetIndex: Type.Integer({ minimum: 0 }),
+  type: Type.Union([Type.Literal('search'), Type.Literal('details')]),
+  /** The keyword, or the resolved ASIN for details targets (URLs are never fetched as given). */
+  value: Type.String({ minLength: 1 }),
+  config: Type.Record(Type.String(), Type.Unknown()),
+});
+export type CrawlTask = Static<typeof CrawlTask>;
+
+export const CRAWL_QUEUE = 'crawl-targets';
+
+/** The job-finished event catalog emits for webhooks. */
+export const JobFinishedEvent = Type.Object({
+  jobId: Type.String(),
+  organizationId: Type.String(),
+  projectId: Type.String(),
+  status: Type.Union([Type.Literal('completed'), Type.Literal('failed'), Type.Literal('cancelled')]),
+  occurredAt: Type.String(),
+});
+export type JobFinishedEvent = Static<typeof JobFinishedEvent>;

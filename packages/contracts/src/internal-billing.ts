@@ -1,0 +1,98 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Timestamp } from './common.ts';
+
+/**
+ * Billing's internal API, called by auth (accounts), catalog (reservations, settlements, exports).
+ * All routes are `access: 'internal'` under /internal/billing and idempotent where noted.
+ */
+export const BillingPaths = {
+  openAccount: '/internal/billing/accounts',
+  reserve: '/internal/billing/reservations',
+  release: (jobId: string) => `/internal/billing/reservations/${encodeURIComponent(jobId)}/release`,
+  settle: '/internal/billing/settlements',
+  consumeExport: '/internal/billing/exports',
+} as const;
+
+export const OpenAccountBody = Type.Object({
+  organizationId: Type.String({ minLength: 1 }),
+  ownerUserId: Type.String({ minLength: 1 }),
+  referralCode: Type.Optional(Type.String({ maxLength: 64 })),
+});
+export type OpenAccountBody = Static<typeof OpenAccountBody>;
+
+export const BalanceView = Type.Object({
+  organizationId: Type.String(),
+  available: Type.Integer(),
+  reserved: Type.Integer(),
+  spent: Type.Integer(),
+  granted: Type.Integer(),
+});
+export type BalanceView = Static<typeof BalanceView>;
+
+export const ReservationReason = Type.Union([Type.Literal('job.create'), Type.Literal('job.retry'), Type.Literal('schedule.run')]);
+
+/** Idempotent on `jobId`: a repeated call returns the existing reservation and consumes nothing more. */
+export const ReserveBody = Type.Object({
+  organizationId: Type.String({ minLength: 1 }),
+  jobId: Type.String({ minLength: 1 }),
+  jobType: Type.Union([Type.Literal('search'), Type.Literal('details')]),
+  targetCount: Type.Integer({ minimum: 1 }),
+  /** Billable units per target beyond the first page (search `config.pages`); default 1. */
+  unitsPerTarget: Type.Optional(Type.Integer({ minimum: 1, maximum: 20 })),
+  reason: ReservationReason,
+});
+export type ReserveBody = Static<typeof ReserveBody>;
+
+export const ReservationStatus = Type.Union([Type.Literal('held'), Type.Literal('settled'), Type.Literal('released')]);
+
+export const Reservation = Type.Object({
+  jobId: Type.String(),
+  organizationId: Type.String(),
+  credits: Type.Integer({ description: 'Credits held for the job.' }),
+  creditsPerTarget: Type.Integer(),
+  targetCount: Type.Integer(),
+  status: ReservationStatus,
+  captured: Type.Integer(),
+  released: Type.Integer(),
+  createdAt: Timestamp,
+});
+export type Reservation = Static<typeof Reservation>;
+
+/** Undo a reservation whose job was never persisted; also gives back the monthly quota it took. */
+export const ReleaseBody = Type.Object({
+  organizationId: Type.String({ minLength: 1 }),
+  reason: Type.String({ minLength: 1, maxLength: 200 }),
+});
+export type ReleaseBody = Static<typeof ReleaseBody>;
+
+/** Exactly once per job: captures the successful targets' credits and releases the rest. */
+export const SettleBody = Type.Object({
+  organizationId: Type.String({ minLength: 1 }),
+  jobId: Type.String({ minLength: 1 }),
+  succeededTargets: Type.Integer({ minimum: 0 }),
+  failedTargets: Type.Integer({ minimum: 0 }),
+  cancelledTargets: Type.Integer({ minimum: 0 }),
+});
+export type SettleBody = Static<typeof SettleBody>;
+
+export const Settlement = Type.Object({
+  jobId: Type.String(),
+  captured: Type.Integer(),
+  released: Type.Integer(),
+  /** True when an earlier call already settled the job; the figures are that settlement's. */
+  alreadySettled: Type.Boolean(),
+});
+export type Settlement = Static<typeof Settlement>;
+
+export const ConsumeExportBody = Type.Object({
+  organizationId: Type.String({ minLength: 1 }),
+  jobId: Type.String({ minLength: 1 }),
+  format: Type.Union([Type.Literal('json'), Type.Literal('csv')]),
+});
+export type ConsumeExportBody = Static<typeof ConsumeExportBody>;
+
+export const ExportAllowance = Type.Object({
+  exportsThisMonth: Type.Integer(),
+  exportsPerMonth: Type.Integer(),
+});
+export type ExportAllowance = Static<typeof ExportAllowance>;

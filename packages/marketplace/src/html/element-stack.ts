@@ -1,0 +1,85 @@
+type Closer = (() => void) | undefined;
+
+export const VOID_ELEMENTS: ReadonlySet<string> = new Set([
+  'area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr',
+]);
+
+// Start tags that end an open <p>, per the HTML tree builder (only the ones pages actually use).
+const CLOSES_P = new Set([
+  'address', 'article', 'aside', 'div', 'dl', 'fieldset', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5',
+  'h6', 'header', 'hr', 'li', 'main', 'nav', 'ol', 'p', 'section', 'table', 'ul',
+]);
+
+/**
+ * The open-element stack a tree builder would keep, minus the tree: enough to know when an element
+ * of interest ends. Each open element can carry a callback run when it closes — explicitly, by an
+ * ancestor's end tag, by an implied end (a new <li> ends the previous one), or at end of input.
+ */
+export class ElementStack {
+  private readonly tags: string[] = [];
+  private readonly closers: Closer[] = [];
+
+  get depth(): number {
+    return this.tags.length;
+  }
+
+  /** Opens `tag` (void elements are never pushed) after closing what its start implicitly ends. */
+  open(tag: string): void {
+    if (tag === 'li') this.closeImplied('li', 'ul', 'ol', 'table', 'td', 'th', 'menu');
+    else if (tag === 'td' || tag === 'th') this.closeImplied2('td', 'th', 'tr');
+    else if (tag === 'tr') this.closeImplied('tr', 'table', 'tbody');
+    else if (tag === 'dt' || tag === 'dd') this.closeImplied2('dt', 'dd', 'dl');
+    else if (tag === 'option') this.closeImplied('option', 'select', 'datalist');
+    if (CLOSES_P.has(tag) && this.tags[this.tags.length - 1] === 'p') this.popTo(this.tags.length - 1);
+    if (VOID_ELEMENTS.has(tag)) return;
+    this.tags.push(tag);
+    this.closers.push(undefined);
+  }
+
+  /** Registers `fn` to run when the element opened last closes. */
+  onClose(fn: () => void): void {
+    const top = this.closers.length - 1;
+    if (top < 0) return;
+    const previous = this.closers[top];
+    this.closers[top] = previous ? () => { previous(); fn(); } : fn;
+  }
+
+  /** Handles an end tag: closes the nearest open element named `tag`, ignoring strays. */
+  close(tag: string): void {
+    for (let i = this.tags.length - 1; i >= 0; i--) {
+      if (this.tags[i] === tag) {
+        this.popTo(i);
+        return;
+      }
+    }
+  }
+
+  closeAll(): void {
+    this.popTo(0);
+  }
+
+  private closeImplied(tag: string, ...scopes: string[]): void {
+    for (let i = this.tags.length - 1; i >= 0; i--) {
+      const open = this.tags[i] as string;
+      if (open === tag) return this.popTo(i);
+      if (scopes.includes(open)) return;
+    }
+  }
+
+  private closeImplied2(a: string, b: string, scope: string): void {
+    for (let i = this.tags.length - 1; i >= 0; i--) {
+      const open = this.tags[i] as string;
+      if (open === a || open === b) return this.popTo(i);
+      if (open === scope || open === 'table') return;
+    }
+  }
+
+  /** Pops elements down to (and including) index `i`, innermost first. */
+  private popTo(i: number): void {
+    while (this.tags.length > i) {
+      this.tags.pop();
+      const closer = this.closers.pop();
+      if (closer) closer();
+    }
+  }
+}

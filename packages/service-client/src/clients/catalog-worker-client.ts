@@ -1,0 +1,21 @@
+import { CatalogPaths, type ClaimTargetResponse, type ReportTargetBody, type ReportTargetResponse } from '@crawl/contracts';
+import type { ServiceClient } from '../service-client.ts';
+
+/** The calls the crawler-worker makes to catalog for each target it works on. */
+export class CatalogWorkerClient {
+  readonly #client: ServiceClient;
+
+  constructor(client: ServiceClient) {
+    this.#client = client;
+  }
+
+  async claimTarget(jobId: string, targetIndex: number): Promise<ClaimTargetResponse['data']> {
+    const response = await this.#client.call<ClaimTargetResponse>({ method: 'POST', path: CatalogPaths.claimTarget(jobId, targetIndex), body: {}, idempotent: true });
+    return response.data;
+  }
+
+  async reportTarget(jobId: string, targetIndex: number, body: ReportTargetBody): Promise<ReportTargetResponse['data']> {
+    const response = await this.#client.call<ReportTargetResponse>({ method: 'POST', path: CatalogPaths.reportTarget(jobId, targetIndex), body, idempotent: true, timeoutMs: 30_000 });
+    return response.data;
+  }
+}
