@@ -4,7 +4,19 @@ import { Type, type Static } from '@sinclair/typebox';
 export const CatalogPaths = {
   claimTarget: (jobId: string, index: number) => `/internal/catalog/jobs/${encodeURIComponent(jobId)}/targets/${index}/claim`,
   reportTarget: (jobId: string, index: number) => `/internal/catalog/jobs/${encodeURIComponent(jobId)}/targets/${index}/result`,
+  /** Billing's reconciler asks whether a reserved job exists and where it stands. */
+  jobState: (jobId: string) => `/internal/catalog/jobs/${encodeURIComponent(jobId)}/state`,
 } as const;
+
+export const JobStateResponse = Type.Object({
+  data: Type.Object({
+    exists: Type.Boolean(),
+    status: Type.Optional(Type.String()),
+    organizationId: Type.Optional(Type.String()),
+    settled: Type.Optional(Type.Boolean()),
+  }),
+});
+export type JobStateResponse = Static<typeof JobStateResponse>;
 
 export const TargetFailureReason = Type.Union([
   Type.Literal('blocked'),
@@ -44,3 +56,17 @@ export const ReportTargetResponse = Type.Object({
   }),
 });
 export type ReportTargetResponse = Static<typeof ReportTargetResponse>;
+
+/** Other services record audit events (e.g. auth's logins) in catalog's audit log. */
+export const AuditPaths = { record: '/internal/catalog/audit' } as const;
+
+export const RecordAuditBody = Type.Object({
+  organizationId: Type.String({ minLength: 1 }),
+  actorUserId: Type.String({ minLength: 1 }),
+  action: Type.String({ minLength: 1, maxLength: 64, examples: ['auth.login', 'credits.purchase'] }),
+  resourceType: Type.String({ minLength: 1, maxLength: 64 }),
+  resourceId: Type.String({ minLength: 1, maxLength: 128 }),
+  requestId: Type.Optional(Type.String({ maxLength: 128 })),
+  metadata: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+});
+export type RecordAuditBody = Static<typeof RecordAuditBody>;

@@ -124,6 +124,7 @@ export async function buildProcess(options: BuildProcessOptions): Promise<CrawlP
       config: module.configSchema ? loadConfig(module.configSchema, env, options.overrides as never) : {},
       logger: logger.child({ module: module.name }),
       secrets,
+      tokens,
       clock,
       store,
       queues,

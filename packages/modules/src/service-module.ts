@@ -2,7 +2,7 @@ import type { AccessLevel, Identity, RateLimitPolicy, ServiceName } from '@crawl
 import type { HealthRegistry } from '@crawl/health';
 import type { Logger } from '@crawl/logging';
 import type { QueueProvider } from '@crawl/queue';
-import type { ServiceClient } from '@crawl/service-client';
+import type { InternalTokens, ServiceClient } from '@crawl/service-client';
 import type { DocumentStore } from '@crawl/storage';
 import type { TObject } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
@@ -35,6 +35,8 @@ export interface ModuleContext<C = Record<string, unknown>> {
   readonly config: C;
   readonly logger: Logger;
   readonly secrets: Secrets;
+  /** Signs and verifies service-to-service tokens and forwarded identities. */
+  readonly tokens: InternalTokens;
   readonly clock: Clock;
   /** This service's own database. */
   readonly store: DocumentStore;

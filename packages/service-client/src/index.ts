@@ -5,3 +5,4 @@ export * from './http-transport.ts';
 export * from './service-client.ts';
 export * from './clients/billing-client.ts';
 export * from './clients/catalog-worker-client.ts';
+export * from './clients/audit-client.ts';

@@ -1,4 +1,4 @@
-import { CatalogPaths, type ClaimTargetResponse, type ReportTargetBody, type ReportTargetResponse } from '@crawl/contracts';
+import { CatalogPaths, type ClaimTargetResponse, type JobStateResponse, type ReportTargetBody, type ReportTargetResponse } from '@crawl/contracts';
 import type { ServiceClient } from '../service-client.ts';
 
 /** The calls the crawler-worker makes to catalog for each target it works on. */
@@ -16,6 +16,20 @@ export class CatalogWorkerClient {
 
   async reportTarget(jobId: string, targetIndex: number, body: ReportTargetBody): Promise<ReportTargetResponse['data']> {
     const response = await this.#client.call<ReportTargetResponse>({ method: 'POST', path: CatalogPaths.reportTarget(jobId, targetIndex), body, idempotent: true, timeoutMs: 30_000 });
+    return response.data;
+  }
+}
+
+/** Billing's view of catalog: does a reserved job exist, and is it finished? */
+export class CatalogJobStateClient {
+  readonly #client: ServiceClient;
+
+  constructor(client: ServiceClient) {
+    this.#client = client;
+  }
+
+  async jobState(jobId: string): Promise<JobStateResponse['data']> {
+    const response = await this.#client.call<JobStateResponse>({ method: 'GET', path: CatalogPaths.jobState(jobId) });
     return response.data;
   }
 }

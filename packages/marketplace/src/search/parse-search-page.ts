@@ -1,0 +1,230 @@
+import type { StartTag } from 'parse5-sax-parser';
+import { ElementStack } from '../html/element-stack.ts';
+import { PriceElementReader } from '../html/price-element.ts';
+import { scanHtml } from '../html/sax-scanner.ts';
+import { absoluteUrl, attr, hasClass, normalizeSpace } from '../html/tags.ts';
+import { TextCaptures } from '../html/text-captures.ts';
+import { pageMarketplace, priceHintFor } from '../locale-context.ts';
+import { parseCount, parseRating } from '../numbers.ts';
+import { parsePrice, type Price, type PriceHint } from '../price.ts';
+import { newItemDraft, pickListPrice, pickPrice, pickTitle, type ItemDraft } from './item-draft.ts';
+import type { ParseSearchPageOptions, SearchItem, SearchPage } from './types.ts';
+
+const ASIN = /^[A-Z0-9]{10}$/;
+const SPONSORED_MARKERS = [
+  'puis-sponsored-label-text',
+  's-sponsored-label-text',
+  'puis-label-popover-default',
+  's-label-popover-default',
+  's-sponsored-header',
+  's-sponsored-label-info-icon',
+];
+
+/**
+ * Result cards: the classic `div[data-component-type="s-search-result"]`, the grid `div[role=listitem]
+ * .s-result-item` and the legacy `li.s-result-item`, all carrying a non-empty `data-asin`. Cards of
+ * carousels and brand widgets also have `data-asin` but none of these markers.
+ */
+function isResultCard(tag: StartTag, cls: string | undefined): boolean {
+  const component = attr(tag, 'data-component-type');
+  return component === 's-search-result' || component === 'sp-sponsored-result' || hasClass(cls, 's-result-item');
+}
+
+function isSponsoredCard(tag: StartTag, cls: string | undefined): boolean {
+  return hasClass(cls, 'AdHolder') || attr(tag, 'data-component-type') === 'sp-sponsored-result';
+}
+
+/** Reads a search results page in one streaming pass; see docs/marketplace.md for the layouts. */
+export function parseSearchPage(html: string, options: ParseSearchPageOptions): SearchPage {
+  const hint = priceHintFor(pageMarketplace(options.origin, options.marketplace));
+  const stack = new ElementStack();
+  const captures = new TextCaptures();
+  const priceReader = new PriceElementReader(stack, captures);
+  const drafts: ItemDraft[] = [];
+  let draft: ItemDraft | undefined;
+  let linkDepth = 0;
+  let heading: { parts: string[]; linked: boolean } | undefined;
+  let inStarIcon = 0;
+  // The open `#customerReviews` link; a star icon inside means it shows the rating, not the count.
+  let reviewLink: { hasStar: boolean } | undefined;
+  let inInfoBar = 0;
+  let totalResultsText: string | undefined;
+  let hasNextPage = false;
+
+  const capture = (set: (text: string) => void): void => {
+    const parts = captures.begin();
+    stack.onClose(() => set(normalizeSpace(captures.end(parts))));
+  };
+
+  const outsideCard = (tag: StartTag, cls: string | undefined): void => {
+    const name = tag.tagName;
+    if (name === 'div' || name === 'li') {
+      const asin = attr(tag, 'data-asin');
+      if (asin !== undefined && ASIN.test(asin) && isResultCard(tag, cls)) {
+        const started = newItemDraft(asin, isSponsoredCard(tag, cls));
+        draft = started;
+        stack.onClose(() => {
+          drafts.push(started);
+          draft = undefined;
+          linkDepth = 0;
+          inStarIcon = 0;
+          heading = undefined;
+          reviewLink = undefined;
+        });
+        return;
+      }
+    }
+    if (name === 'a') {
+      if ((hasClass(cls, 's-pagination-next') && !hasClass(cls, 's-pagination-disabled')) || attr(tag, 'id') === 'pagnNextLink') {
+        hasNextPage = true;
+      }
+      return;
+    }
+    if (totalResultsText === undefined) {
+      if (attr(tag, 'data-component-type') === 's-result-info-bar' || attr(tag, 'id') === 's-result-count') {
+        inInfoBar++;
+        capture((text) => {
+          inInfoBar--;
+          if (totalResultsText === undefined && /\d/.test(text)) totalResultsText = text;
+        });
+      } else if (inInfoBar > 0 && (name === 'span' || name === 'h1' || name === 'h2')) {
+        capture((text) => {
+          if (totalResultsText === undefined && /\d/.test(text)) totalResultsText = text;
+        });
+      }
+    }
+  };
+
+  const insideCard = (card: ItemDraft, tag: StartTag, cls: string | undefined): void => {
+    if (priceReader.startTag(tag, cls, (price) => card.prices.push(price))) return;
+    for (const marker of SPONSORED_MARKERS) {
+      if (hasClass(cls, marker)) card.sponsored = true;
+    }
+    switch (tag.tagName) {
+      case 'a': {
+        linkDepth++;
+        stack.onClose(() => linkDepth--);
+        if (heading) heading.linked = true;
+        const href = attr(tag, 'href') ?? '';
+        if (href.includes('/sspa/click')) card.sponsored = true;
+        if (hasClass(cls, 's-access-detail-page')) card.linkTitle ??= attr(tag, 'title');
+        if (href.includes('customerReviews') && card.reviewText === undefined && reviewLink === undefined) {
+          const link = { hasStar: false };
+          const label = attr(tag, 'aria-label');
+          reviewLink = link;
+          capture((text) => {
+            reviewLink = undefined;
+            if (link.hasStar) return;
+            card.reviewText ??= text;
+            if (label !== undefined) card.reviewLabel ??= label;
+          });
+        }
+        return;
+      }
+      case 'h2': {
+        if (heading) return;
+        const started = { parts: captures.begin(), linked: linkDepth > 0 };
+        heading = started;
+        stack.onClose(() => {
+          card.headings.push({ text: normalizeSpace(captures.end(started.parts)), linked: started.linked });
+          heading = undefined;
+        });
+        return;
+      }
+      case 'img': {
+        if (card.image === undefined && (hasClass(cls, 's-image') || hasClass(cls, 's-access-image'))) {
+          card.image = attr(tag, 'src');
+        }
+        return;
+      }
+      case 'i': {
+        if (cls !== undefined && (cls.includes('a-icon-star') || cls.includes('a-star-'))) {
+          inStarIcon++;
+          stack.onClose(() => inStarIcon--);
+          if (reviewLink) reviewLink.hasStar = true;
+        }
+        if (hasClass(cls, 'a-icon-prime') || attr(tag, 'aria-label') === 'Amazon Prime') card.prime = true;
+        return;
+      }
+      case 'span': {
+        if (hasClass(cls, 'a-icon-alt') && inStarIcon > 0 && card.ratingText === undefined) {
+          capture((text) => (card.ratingText ??= text));
+        } else if (hasClass(cls, 's-price') && card.plainPrice === undefined) {
+          capture((text) => (card.plainPrice ??= text));
+        } else if (hasClass(cls, 'a-text-strike') && card.plainListPrice === undefined) {
+          capture((text) => (card.plainListPrice ??= text));
+        } else if (hasClass(cls, 's-prime') || hasClass(cls, 'a-icon-prime')) {
+          card.prime = true;
+        }
+        return;
+      }
+      default:
+        return;
+    }
+  };
+
+  scanHtml(html, {
+    startTag(tag) {
+      stack.open(tag.tagName);
+      const cls = attr(tag, 'class');
+      if (draft === undefined) outsideCard(tag, cls);
+      else insideCard(draft, tag, cls);
+    },
+    endTag(tag) {
+      stack.close(tag.tagName);
+    },
+    text(text) {
+      captures.text(text);
+    },
+  });
+  stack.closeAll();
+
+  const items: SearchItem[] = [];
+  let organic = 0;
+  for (const card of drafts) {
+    const item = toItem(card, options, hint);
+    if (item === undefined) continue;
+    item.position = items.length + 1;
+    if (!item.sponsored) item.rank = ++organic;
+    items.push(item);
+  }
+  const page: SearchPage = { items, hasNextPage };
+  if (totalResultsText !== undefined) page.totalResultsText = totalResultsText;
+  return page;
+}
+
+function toItem(card: ItemDraft, options: ParseSearchPageOptions, hint: PriceHint): SearchItem | undefined {
+  const title = pickTitle(card);
+  if (title === undefined) return undefined;
+  const item: SearchItem = {
+    asin: card.asin,
+    title,
+    url: `${options.origin.replace(/\/+$/, '')}/dp/${card.asin}`,
+    position: 0,
+    sponsored: card.sponsored,
+    prime: card.prime,
+  };
+  const image = card.image === undefined ? undefined : absoluteUrl(card.image, options.origin);
+  if (image !== undefined) item.image = image;
+  const price = readPrice(pickPrice(card.prices)?.text ?? card.plainPrice, hint);
+  if (price) item.price = price;
+  const listPrice = readPrice(pickListPrice(card.prices)?.text ?? card.plainListPrice, hint);
+  if (listPrice) item.listPrice = listPrice;
+  const rating = card.ratingText === undefined ? undefined : parseRating(card.ratingText);
+  if (rating !== undefined) item.rating = rating;
+  const reviewCount = readReviewCount(card);
+  if (reviewCount !== undefined) item.reviewCount = reviewCount;
+  if (options.keyword !== undefined) item.keyword = options.keyword;
+  if (options.page !== undefined) item.page = options.page;
+  return item;
+}
+
+function readPrice(text: string | undefined, hint: PriceHint): Price | undefined {
+  return text === undefined ? undefined : parsePrice(text, hint);
+}
+
+function readReviewCount(card: ItemDraft): number | undefined {
+  const fromLabel = card.reviewLabel === undefined ? undefined : parseCount(card.reviewLabel);
+  if (fromLabel !== undefined) return fromLabel;
+  return card.reviewText === undefined ? undefined : parseCount(card.reviewText);
+}

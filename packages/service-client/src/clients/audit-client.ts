@@ -1,0 +1,15 @@
+import { AuditPaths, type RecordAuditBody } from '@crawl/contracts';
+import type { ServiceClient } from '../service-client.ts';
+
+/** Records an audit event in catalog's log from another service. */
+export class AuditClient {
+  readonly #client: ServiceClient;
+
+  constructor(client: ServiceClient) {
+    this.#client = client;
+  }
+
+  async record(event: RecordAuditBody): Promise<void> {
+    await this.#client.call({ method: 'POST', path: AuditPaths.record, body: event, requestId: event.requestId });
+  }
+}

@@ -1,0 +1,30 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * OpenAPI from the routes' TypeBox schemas. Internal routes (declared `internal`, or declaring
+ * nothing) stay out of the document.
+ */
+export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Crawl Data Service API',
+        version: '1.0.0',
+        description: 'Crawl an online retail marketplace: keyword searches and product details, as JSON, CSV exports and webhooks, paid in credits.',
+      },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: ({ schema, url, route }) => {
+      const access = route.config?.access;
+      const hidden = !access || access === 'internal' || url.startsWith('/internal');
+      const secured = access === 'user' || access === 'admin' || access === 'dashboard';
+      const transformed = { ...(schema as object), ...(hidden ? { hide: true } : {}), ...(secured ? { security: [{ bearerAuth: [] }] } : {}) };
+      return { schema: transformed as typeof schema, url };
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: false });
+  app.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } as object }, async () => app.swagger());
+}

@@ -1,0 +1,2 @@
+export { gatewayModule } from './module.ts';
+export { GatewayConfig } from './config.ts';

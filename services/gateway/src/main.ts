@@ -1,0 +1,4 @@
+import { runProcess } from '@crawl/modules';
+import { gatewayModule } from './module.ts';
+
+await runProcess({ modules: [gatewayModule] });

@@ -1,0 +1,63 @@
+import { defineModule, type IdentityResolver } from '@crawl/modules';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import jwt from '@fastify/jwt';
+import rateLimit from '@fastify/rate-limit';
+import { JWT_AUDIENCE, TOKEN_ISSUER, type ServiceName } from '@crawl/contracts';
+import type { FastifyInstance } from 'fastify';
+import { GatewayConfig, parseOverrides } from './config.ts';
+import { forwardRoutes } from './features/forwarding/forward-routes.ts';
+import { bearerIdentity } from './features/identity/bearer-identity.ts';
+import { registerOpenApi } from './features/openapi/openapi.ts';
+import { installRouteThrottles } from './features/throttling/route-throttles.ts';
+
+const URL_OF: Record<ServiceName, 'GATEWAY_URL' | 'AUTH_URL' | 'CATALOG_URL' | 'BILLING_URL' | 'CRAWLER_WORKER_URL'> = {
+  gateway: 'GATEWAY_URL',
+  auth: 'AUTH_URL',
+  catalog: 'CATALOG_URL',
+  billing: 'BILLING_URL',
+  'crawler-worker': 'CRAWLER_WORKER_URL',
+};
+
+/**
+ * The public edge: verifies bearer tokens, throttles, serves OpenAPI, and forwards routes whose
+ * owner runs in another process.
+ */
+export const gatewayModule = defineModule<GatewayConfig>({
+  name: 'gateway',
+  configSchema: GatewayConfig,
+  init(context) {
+    const overrides = parseOverrides(context.config.RATE_LIMIT_OVERRIDES);
+    const identityResolver: IdentityResolver = bearerIdentity;
+    return {
+      identityResolver,
+      async rootPlugin(app: FastifyInstance) {
+        await app.register(helmet, { contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'cross-origin' } });
+        const origins = context.config.CORS_ORIGINS.trim();
+        await app.register(cors, {
+          origin: origins === '*' ? '*' : origins.split(',').map((o) => o.trim()),
+          exposedHeaders: ['x-request-id', 'retry-after', 'content-disposition'],
+        });
+        await app.register(jwt, {
+          secret: context.secrets.jwtSecret,
+          verify: {
+            algorithms: ['HS256'],
+            allowedIss: TOKEN_ISSUER,
+            allowedAud: [JWT_AUDIENCE.api, JWT_AUDIENCE.dashboard],
+            requiredClaims: ['exp', 'sub', 'aud', 'iss'],
+          },
+        });
+        await app.register(rateLimit, { global: false });
+        installRouteThrottles(app, overrides);
+        await registerOpenApi(app);
+      },
+      async routes(app: FastifyInstance) {
+        await forwardRoutes(app, {
+          tokens: context.tokens,
+          isLocal: context.isLocal,
+          baseUrlOf: (service) => context.runtime[URL_OF[service]],
+        });
+      },
+    };
+  },
+});
