@@ -1,4 +1,173 @@
-import { defineRoutes } from './route-spec.ts';
+import {
+  AdminCreditsBody,
+  AdminCreditsResponse,
+  AdminLedgerQuery,
+  AdminLedgerResponse,
+  AdminLimitsBody,
+  AdminLimitsResponse,
+  AdminUsageResponse,
+  CheckoutBody,
+  CheckoutResponse,
+  CreditPackagesResponse,
+  OrganizationParams,
+  ReconcileResponse,
+  ReferralClickBody,
+  ReferralClickResponse,
+  ReferralCodeResponse,
+  ReferralStatsResponse,
+  UsageResponse,
+} from './billing.ts';
+import { ErrorEnvelope } from './errors.ts';
+import { defineRoutes, type RateLimitPolicy } from './route-spec.ts';
+
+/** Spec: 5 requests per 10 seconds per IP, then 429. */
+export const REFERRAL_CLICK_LIMIT: RateLimitPolicy = { name: 'referral-click', max: 5, timeWindowMs: 10_000, key: 'ip' };
+/** Spec: admin API throttle, 600 per minute by default; operators override `admin-api`. */
+export const BILLING_ADMIN_LIMIT: RateLimitPolicy = { name: 'admin-api', max: 600, timeWindowMs: 60_000, key: 'identity' };
+const adminLimits = [BILLING_ADMIN_LIMIT] as const;
+
+const authErrors = { 401: ErrorEnvelope, 403: ErrorEnvelope } as const;
+const adminErrors = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 429: ErrorEnvelope } as const;
 
 /** Public routes owned by billing (usage, credit packages, checkout, referrals, billing admin). */
-export const BillingRoutes = defineRoutes({});
+export const BillingRoutes = defineRoutes({
+  usage: {
+    method: 'GET',
+    url: '/usage',
+    owner: 'billing',
+    access: 'user',
+    schema: {
+      summary: "Monthly limits, consumption and remaining allowance of the caller's organization, with its credit balance",
+      tags: ['usage'],
+      response: { 200: UsageResponse, ...authErrors },
+    },
+  },
+  creditPackages: {
+    method: 'GET',
+    url: '/private/credits/packages',
+    owner: 'billing',
+    access: 'dashboard',
+    schema: {
+      summary: 'Credit packages for sale (dashboard token required)',
+      tags: ['credits'],
+      description: 'Display rate: 1 currency unit = 10,000 credits; `bonusCredits` come on top.',
+      response: { 200: CreditPackagesResponse, ...authErrors },
+    },
+  },
+  checkout: {
+    method: 'POST',
+    url: '/private/credits/checkout',
+    owner: 'billing',
+    access: 'dashboard',
+    schema: {
+      summary: 'Buy a credit package through the configured payment provider (dashboard token required)',
+      tags: ['credits'],
+      description: 'The sandbox provider completes at once: the answer is a completed order and the new balance.',
+      body: CheckoutBody,
+      response: { 201: CheckoutResponse, 400: ErrorEnvelope, ...authErrors, 404: ErrorEnvelope },
+    },
+  },
+  referralCode: {
+    method: 'GET',
+    url: '/referral/code',
+    owner: 'billing',
+    access: 'user',
+    schema: {
+      summary: "The caller's referral code (created on first request)",
+      tags: ['referral'],
+      response: { 200: ReferralCodeResponse, ...authErrors },
+    },
+  },
+  referralClick: {
+    method: 'POST',
+    url: '/referral/click',
+    owner: 'billing',
+    access: 'public',
+    rateLimits: [REFERRAL_CLICK_LIMIT],
+    schema: {
+      summary: 'Record a click on a referral link (5 per 10 seconds per address)',
+      tags: ['referral'],
+      body: ReferralClickBody,
+      response: { 200: ReferralClickResponse, 400: ErrorEnvelope, 404: ErrorEnvelope, 429: ErrorEnvelope },
+    },
+  },
+  referralStats: {
+    method: 'GET',
+    url: '/referral/stats',
+    owner: 'billing',
+    access: 'user',
+    schema: {
+      summary: "Clicks, signups and rewards of the caller's referral code",
+      tags: ['referral'],
+      response: { 200: ReferralStatsResponse, ...authErrors },
+    },
+  },
+  adminCredits: {
+    method: 'POST',
+    url: '/admin/organizations/:organizationId/credits',
+    owner: 'billing',
+    access: 'admin',
+    rateLimits: adminLimits,
+    schema: {
+      summary: "Grant or revoke an organization's credits",
+      tags: ['admin'],
+      description: 'A revoke takes only available credits; more than that is a 409.',
+      params: OrganizationParams,
+      body: AdminCreditsBody,
+      response: { 201: AdminCreditsResponse, ...adminErrors, 409: ErrorEnvelope },
+    },
+  },
+  adminLimits: {
+    method: 'PATCH',
+    url: '/admin/organizations/:organizationId/limits',
+    owner: 'billing',
+    access: 'admin',
+    rateLimits: adminLimits,
+    schema: {
+      summary: "Set an organization's monthly limits (null restores the default)",
+      tags: ['admin'],
+      params: OrganizationParams,
+      body: AdminLimitsBody,
+      response: { 200: AdminLimitsResponse, ...adminErrors },
+    },
+  },
+  adminUsage: {
+    method: 'GET',
+    url: '/admin/organizations/:organizationId/usage',
+    owner: 'billing',
+    access: 'admin',
+    rateLimits: adminLimits,
+    schema: {
+      summary: "Any organization's usage and full balance",
+      tags: ['admin'],
+      params: OrganizationParams,
+      response: { 200: AdminUsageResponse, ...adminErrors },
+    },
+  },
+  adminLedger: {
+    method: 'GET',
+    url: '/admin/organizations/:organizationId/ledger',
+    owner: 'billing',
+    access: 'admin',
+    rateLimits: adminLimits,
+    schema: {
+      summary: "Any organization's credit ledger, newest first",
+      tags: ['admin'],
+      params: OrganizationParams,
+      querystring: AdminLedgerQuery,
+      response: { 200: AdminLedgerResponse, ...adminErrors },
+    },
+  },
+  adminReconcile: {
+    method: 'POST',
+    url: '/admin/billing/reconcile',
+    owner: 'billing',
+    access: 'admin',
+    rateLimits: adminLimits,
+    schema: {
+      summary: 'Run the reservation reconciler now',
+      tags: ['admin'],
+      response: { 200: ReconcileResponse, 401: ErrorEnvelope, 403: ErrorEnvelope, 429: ErrorEnvelope },
+    },
+  },
+});

@@ -11,6 +11,8 @@ export * from './credits.ts';
 export * from './internal-billing.ts';
 export * from './internal-catalog.ts';
 export * from './crawl-task.ts';
+export * from './catalog.ts';
 export * from './catalog-routes.ts';
+export * from './billing.ts';
 export * from './billing-routes.ts';
 export * from './crawler-routes.ts';

@@ -74,7 +74,6 @@ export async function buildProcess(options: BuildProcessOptions): Promise<CrawlP
     requestIdLogLabel: 'requestId',
     bodyLimit: runtime.BODY_LIMIT_BYTES,
     trustProxy: runtime.TRUST_PROXY,
-    disableRequestLogging: false,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
   }) as unknown as FastifyInstance;
 

@@ -3,7 +3,10 @@
  * one contract suite. The query and update language is a small, explicit subset of MongoDB's, so
  * the MongoDB adapter is a thin pass-through and the embedded one stays small.
  */
-export type Document = { _id: string } & Record<string, unknown>;
+/** Any record with a string `_id`; interfaces qualify without an index signature. */
+export interface Document {
+  _id: string;
+}
 
 export interface Operators {
   $eq?: unknown;

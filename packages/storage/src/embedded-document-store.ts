@@ -85,25 +85,25 @@ class EmbeddedCollection<T extends Document> implements Collection<T> {
     const current = this.#select(filter, { sort: options.sort, limit: 1 })[0];
     if (current) {
       const next = structuredClone(current);
-      applyUpdate(next, update, false);
+      applyUpdate(next as unknown as Record<string, unknown>, update, false);
       next._id = current._id;
       this.#assertUnique(next, current._id);
       this.#write(next, current);
       return structuredClone(next);
     }
     if (!options.upsert) return null;
-    const created = {} as Document;
+    const created: Record<string, unknown> = {};
     for (const [path, value] of Object.entries(equalityFields(filter))) setPath(created, path, structuredClone(value));
     applyUpdate(created, update, true);
     if (typeof created._id !== 'string') created._id = newId();
-    return this.insertOne(created as T);
+    return this.insertOne(created as unknown as T);
   }
 
   async updateMany(filter: Filter, update: Update): Promise<number> {
     const targets = this.#select(filter, {});
     const updated = targets.map((current) => {
       const next = structuredClone(current);
-      applyUpdate(next, update, false);
+      applyUpdate(next as unknown as Record<string, unknown>, update, false);
       next._id = current._id;
       this.#assertUnique(next, current._id);
       return [current, next] as const;

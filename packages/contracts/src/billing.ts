@@ -1,0 +1,206 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { DataEnvelope, ListEnvelope, Timestamp } from './common.ts';
+
+/** Monthly limits, exactly the spec's keys. */
+export const UsageLimits = Type.Object({
+  jobsPerMonth: Type.Integer({ minimum: 0 }),
+  targetsPerMonth: Type.Integer({ minimum: 0 }),
+  exportsPerMonth: Type.Integer({ minimum: 0 }),
+});
+export type UsageLimits = Static<typeof UsageLimits>;
+
+export const UsageUsed = Type.Object({
+  jobsThisMonth: Type.Integer({ minimum: 0 }),
+  targetsThisMonth: Type.Integer({ minimum: 0 }),
+  exportsThisMonth: Type.Integer({ minimum: 0 }),
+});
+export type UsageUsed = Static<typeof UsageUsed>;
+
+/** The caller's credit balance as shown next to usage. */
+export const CreditBalance = Type.Object({
+  available: Type.Integer({ minimum: 0 }),
+  reserved: Type.Integer({ minimum: 0 }),
+});
+export type CreditBalance = Static<typeof CreditBalance>;
+
+export const Usage = Type.Object({
+  limits: UsageLimits,
+  used: UsageUsed,
+  /** `limits` minus `used`, per key (never below zero). */
+  remaining: UsageLimits,
+  credits: CreditBalance,
+  /** Calendar month in UTC, e.g. `2026-11`. */
+  month: Type.String({ examples: ['2026-11'] }),
+  /** When the counters start again (first instant of next month, UTC). */
+  resetsAt: Timestamp,
+});
+export type Usage = Static<typeof Usage>;
+export const UsageResponse = DataEnvelope(Usage);
+
+export const CreditPackage = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  priceCents: Type.Integer({ minimum: 0 }),
+  currency: Type.String({ examples: ['USD'] }),
+  credits: Type.Integer({ minimum: 0 }),
+  bonusCredits: Type.Integer({ minimum: 0 }),
+});
+export type CreditPackage = Static<typeof CreditPackage>;
+export const CreditPackagesResponse = DataEnvelope(Type.Array(CreditPackage));
+
+export const CheckoutBody = Type.Object(
+  {
+    packageId: Type.String({ minLength: 1, maxLength: 64 }),
+    /** Repeating a checkout with the same key returns the first order instead of buying twice. */
+    idempotencyKey: Type.Optional(Type.String({ minLength: 8, maxLength: 128, pattern: '^[A-Za-z0-9_.:-]+$' })),
+  },
+  { additionalProperties: false },
+);
+export type CheckoutBody = Static<typeof CheckoutBody>;
+
+export const OrderStatus = Type.Union([Type.Literal('pending'), Type.Literal('completed'), Type.Literal('failed')]);
+export type OrderStatus = Static<typeof OrderStatus>;
+
+export const CreditOrder = Type.Object({
+  id: Type.String(),
+  packageId: Type.String(),
+  status: OrderStatus,
+  priceCents: Type.Integer(),
+  currency: Type.String(),
+  credits: Type.Integer({ description: 'Package credits plus bonus credits, granted on completion.' }),
+  provider: Type.String(),
+  /** Where a hosted provider wants the user to go; absent for the sandbox, which completes at once. */
+  redirectUrl: Type.Optional(Type.String()),
+  createdAt: Timestamp,
+  completedAt: Type.Optional(Timestamp),
+});
+export type CreditOrder = Static<typeof CreditOrder>;
+
+export const CheckoutResponse = DataEnvelope(Type.Object({ order: CreditOrder, credits: CreditBalance }));
+
+export const ReferralCodeResponse = DataEnvelope(
+  Type.Object({
+    code: Type.String(),
+    /** A path the dashboard can turn into a share link. */
+    link: Type.String(),
+  }),
+);
+
+export const ReferralClickBody = Type.Object(
+  { code: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }) },
+  { additionalProperties: false },
+);
+export type ReferralClickBody = Static<typeof ReferralClickBody>;
+export const ReferralClickResponse = DataEnvelope(Type.Object({ recorded: Type.Boolean() }));
+
+export const ReferralStats = Type.Object({
+  code: Type.String(),
+  clicks: Type.Integer({ minimum: 0 }),
+  signups: Type.Integer({ minimum: 0 }),
+  rewards: Type.Integer({ minimum: 0, description: 'Referred organizations that earned the caller a reward.' }),
+  rewardCredits: Type.Integer({ minimum: 0, description: 'Credits granted to the caller organization by those rewards.' }),
+});
+export type ReferralStats = Static<typeof ReferralStats>;
+export const ReferralStatsResponse = DataEnvelope(ReferralStats);
+
+/* ---- billing admin ---- */
+
+export const OrganizationParams = Type.Object({ organizationId: Type.String({ minLength: 1, maxLength: 64 }) }, { additionalProperties: false });
+export type OrganizationParams = Static<typeof OrganizationParams>;
+
+export const AdminCreditsBody = Type.Object(
+  {
+    type: Type.Union([Type.Literal('grant'), Type.Literal('revoke')]),
+    amount: Type.Integer({ minimum: 1, maximum: 1_000_000_000 }),
+    reason: Type.String({ minLength: 1, maxLength: 200 }),
+  },
+  { additionalProperties: false },
+);
+export type AdminCreditsBody = Static<typeof AdminCreditsBody>;
+
+export const LedgerEntryKind = Type.Union([
+  Type.Literal('signup_bonus'),
+  Type.Literal('purchase'),
+  Type.Literal('admin_grant'),
+  Type.Literal('admin_revoke'),
+  Type.Literal('referral_reward'),
+  Type.Literal('reservation'),
+  Type.Literal('capture'),
+  Type.Literal('release'),
+]);
+export type LedgerEntryKind = Static<typeof LedgerEntryKind>;
+
+export const FullBalance = Type.Object({
+  available: Type.Integer(),
+  reserved: Type.Integer(),
+  spent: Type.Integer(),
+  granted: Type.Integer(),
+});
+export type FullBalance = Static<typeof FullBalance>;
+
+export const LedgerEntryView = Type.Object({
+  id: Type.String(),
+  organizationId: Type.String(),
+  /** Position in the organization's ledger: 1, 2, 3… without gaps. */
+  sequence: Type.Integer(),
+  kind: LedgerEntryKind,
+  /** Credits moved by this entry (always positive; the kind says which way). */
+  amount: Type.Integer(),
+  reason: Type.String(),
+  jobId: Type.Optional(Type.String()),
+  orderId: Type.Optional(Type.String()),
+  actorUserId: Type.Optional(Type.String()),
+  balanceAfter: FullBalance,
+  createdAt: Timestamp,
+});
+export type LedgerEntryView = Static<typeof LedgerEntryView>;
+
+export const AdminCreditsResponse = DataEnvelope(Type.Object({ entry: LedgerEntryView, balance: FullBalance }));
+
+const LimitValue = Type.Union([Type.Integer({ minimum: 0, maximum: 10_000_000 }), Type.Null()], {
+  description: 'A number sets the organization limit; null returns it to the configured default.',
+});
+export const AdminLimitsBody = Type.Object(
+  {
+    jobsPerMonth: Type.Optional(LimitValue),
+    targetsPerMonth: Type.Optional(LimitValue),
+    exportsPerMonth: Type.Optional(LimitValue),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+export type AdminLimitsBody = Static<typeof AdminLimitsBody>;
+export const AdminLimitsResponse = DataEnvelope(Type.Object({ organizationId: Type.String(), limits: UsageLimits }));
+
+export const AdminUsageResponse = DataEnvelope(
+  Type.Object({
+    organizationId: Type.String(),
+    month: Type.String(),
+    limits: UsageLimits,
+    used: UsageUsed,
+    remaining: UsageLimits,
+    balance: FullBalance,
+  }),
+);
+
+export const AdminLedgerQuery = Type.Object(
+  {
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+    offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 })),
+  },
+  { additionalProperties: false },
+);
+export type AdminLedgerQuery = Static<typeof AdminLedgerQuery>;
+
+export const AdminLedgerResponse = ListEnvelope(LedgerEntryView);
+
+/** What one reconciler pass did (also run on demand by an admin). */
+export const ReconcileReport = Type.Object({
+  abortedPending: Type.Integer(),
+  resumed: Type.Integer(),
+  releasedMissingJobs: Type.Integer(),
+  releasedExpired: Type.Integer(),
+  rolledForward: Type.Integer(),
+  catalogChecked: Type.Boolean({ description: 'False when catalog was unreachable and only the age rules ran.' }),
+});
+export type ReconcileReport = Static<typeof ReconcileReport>;
+export const ReconcileResponse = DataEnvelope(ReconcileReport);

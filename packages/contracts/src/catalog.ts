@@ -1,0 +1,257 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Timestamp } from './common.ts';
+
+/** Limits of the catalog API (documented in docs/catalog.md). */
+export const CATALOG_LIMITS = {
+  projectNameMaxLength: 120,
+  maxTargetsPerJob: 1000,
+  targetMaxLength: 2048,
+  /** Serialized JSON size of a job's `config`. */
+  configMaxBytes: 4096,
+  configMaxKeys: 32,
+  maxSearchPages: 5,
+  listDefaultLimit: 20,
+  listMaxLimit: 100,
+  resultsDefaultPageSize: 50,
+  resultsMaxPageSize: 200,
+  cronMaxLength: 120,
+  /** Schedules may not fire more often than this (the service targets daily-style schedules). */
+  scheduleMinIntervalMinutes: 60,
+} as const;
+
+export const JobTypeSchema = Type.Union([Type.Literal('search'), Type.Literal('details')]);
+export const JobStatus = Type.Union([Type.Literal('queued'), Type.Literal('running'), Type.Literal('completed'), Type.Literal('failed'), Type.Literal('cancelled')]);
+export type JobStatus = Static<typeof JobStatus>;
+export const TERMINAL_JOB_STATUSES = ['completed', 'failed', 'cancelled'] as const;
+export const ACTIVE_JOB_STATUSES = ['queued', 'running'] as const;
+
+export const TargetStatus = Type.Union([Type.Literal('pending'), Type.Literal('running'), Type.Literal('success'), Type.Literal('failed'), Type.Literal('cancelled')]);
+export type TargetStatus = Static<typeof TargetStatus>;
+export const TERMINAL_TARGET_STATUSES = ['success', 'failed', 'cancelled'] as const;
+export const OPEN_TARGET_STATUSES = ['pending', 'running'] as const;
+
+/** Any JSON object; the keys are not fixed. */
+const OpenObject = (description?: string) => Type.Object({}, { additionalProperties: true, ...(description ? { description } : {}) });
+
+// ---------------------------------------------------------------------------------------------
+// Projects
+
+export const Project = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    organizationId: Type.String(),
+    archived: Type.Boolean(),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  },
+  { $id: 'Project' },
+);
+export type Project = Static<typeof Project>;
+
+const ProjectName = Type.String({ minLength: 1, maxLength: CATALOG_LIMITS.projectNameMaxLength, description: 'Trimmed; must not be blank.' });
+
+export const CreateProjectBody = Type.Object({ name: ProjectName }, { additionalProperties: false });
+export type CreateProjectBody = Static<typeof CreateProjectBody>;
+
+export const UpdateProjectBody = Type.Object(
+  { name: Type.Optional(ProjectName), archived: Type.Optional(Type.Boolean()) },
+  { additionalProperties: false, minProperties: 1 },
+);
+export type UpdateProjectBody = Static<typeof UpdateProjectBody>;
+
+export const ListProjectsQuery = Type.Object({ archived: Type.Optional(Type.Boolean()) }, { additionalProperties: false });
+export type ListProjectsQuery = Static<typeof ListProjectsQuery>;
+
+export const ProjectIdParams = Type.Object({ projectId: Type.String({ minLength: 1, maxLength: 64 }) }, { additionalProperties: false });
+export type ProjectIdParams = Static<typeof ProjectIdParams>;
+
+// ---------------------------------------------------------------------------------------------
+// Jobs
+
+/** BCP 47-ish language tag: `en`, `de-DE`, `zh-Hant-TW`. */
+export const LanguageTag = Type.String({ pattern: '^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$', maxLength: 35, examples: ['en-US'] });
+
+export const JobConfig = Type.Object(
+  {
+    lang: Type.Optional(LanguageTag),
+    pages: Type.Optional(Type.Integer({ minimum: 1, maximum: CATALOG_LIMITS.maxSearchPages, description: 'Search result pages per keyword (search jobs); each page is billed.' })),
+  },
+  {
+    additionalProperties: true,
+    maxProperties: CATALOG_LIMITS.configMaxKeys,
+    description: `Extra keys are kept. At most ${CATALOG_LIMITS.configMaxBytes} bytes serialized.`,
+  },
+);
+export type JobConfig = Static<typeof JobConfig>;
+
+export const CreateJobBody = Type.Object(
+  {
+    type: JobTypeSchema,
+    targets: Type.Array(Type.String({ minLength: 1, maxLength: CATALOG_LIMITS.targetMaxLength }), {
+      minItems: 1,
+      maxItems: CATALOG_LIMITS.maxTargetsPerJob,
+      description: 'Keywords (search) or ASINs / product URLs (details). Duplicates are removed.',
+    }),
+    config: Type.Optional(JobConfig),
+  },
+  { additionalProperties: false },
+);
+export type CreateJobBody = Static<typeof CreateJobBody>;
+
+export const Target = Type.Object({
+  value: Type.String({ description: 'The target as submitted.' }),
+  status: TargetStatus,
+  asin: Type.Optional(Type.String({ description: 'Resolved ASIN (details jobs).' })),
+  reason: Type.Optional(Type.String({ description: 'Why the target failed.' })),
+  resultCount: Type.Optional(Type.Integer()),
+});
+export type Target = Static<typeof Target>;
+
+export const Job = Type.Object(
+  {
+    id: Type.String(),
+    projectId: Type.String(),
+    organizationId: Type.String(),
+    type: JobTypeSchema,
+    status: JobStatus,
+    targets: Type.Array(Target),
+    config: OpenObject(),
+    creditsReserved: Type.Integer(),
+    bullJobId: Type.String({ description: 'Queue reference: the queue id of the task for target 0.' }),
+    resultCount: Type.Integer(),
+    resultSetId: Type.Optional(Type.String()),
+    retryOf: Type.Optional(Type.String()),
+    scheduleId: Type.Optional(Type.String()),
+    startedAt: Type.Optional(Timestamp),
+    completedAt: Type.Optional(Timestamp),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  },
+  { $id: 'Job' },
+);
+export type Job = Static<typeof Job>;
+
+export const ListJobsQuery = Type.Object(
+  {
+    status: Type.Optional(JobStatus),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: CATALOG_LIMITS.listDefaultLimit, description: `Capped at ${CATALOG_LIMITS.listMaxLimit}.` })),
+    offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 })),
+  },
+  { additionalProperties: false },
+);
+export type ListJobsQuery = Static<typeof ListJobsQuery>;
+
+export const ResultsQuery = Type.Object(
+  {
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
+    pageSize: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 1_000_000, default: CATALOG_LIMITS.resultsDefaultPageSize, description: `Capped at ${CATALOG_LIMITS.resultsMaxPageSize}.` }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type ResultsQuery = Static<typeof ResultsQuery>;
+
+export const JobResults = Type.Object({
+  items: Type.Array(OpenObject('Opaque result object, e.g. {asin, title, price: {amount, currency}, rank}.')),
+  pagination: Type.Object({ page: Type.Integer(), pageSize: Type.Integer(), total: Type.Integer() }),
+});
+export type JobResults = Static<typeof JobResults>;
+
+export const ExportFormat = Type.Union([Type.Literal('json'), Type.Literal('csv')]);
+export type ExportFormat = Static<typeof ExportFormat>;
+export const ExportQuery = Type.Object({ format: Type.Optional(ExportFormat) }, { additionalProperties: false });
+export type ExportQuery = Static<typeof ExportQuery>;
+
+// ---------------------------------------------------------------------------------------------
+// Schedules
+
+export const CronExpression = Type.String({ minLength: 1, maxLength: CATALOG_LIMITS.cronMaxLength, examples: ['0 6 * * *'] });
+export const TimeZoneName = Type.String({ minLength: 1, maxLength: 64, examples: ['Europe/Berlin'], description: 'IANA time zone; default UTC.' });
+
+export const CreateScheduleBody = Type.Object(
+  {
+    cron: CronExpression,
+    crawlConfig: CreateJobBody,
+    timezone: Type.Optional(TimeZoneName),
+    enabled: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+export type CreateScheduleBody = Static<typeof CreateScheduleBody>;
+
+export const UpdateScheduleBody = Type.Object(
+  {
+    enabled: Type.Optional(Type.Boolean()),
+    cron: Type.Optional(CronExpression),
+    crawlConfig: Type.Optional(CreateJobBody),
+    timezone: Type.Optional(TimeZoneName),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+export type UpdateScheduleBody = Static<typeof UpdateScheduleBody>;
+
+export const ScheduleError = Type.Object({ code: Type.String(), message: Type.String(), at: Timestamp });
+
+export const Schedule = Type.Object(
+  {
+    id: Type.String(),
+    projectId: Type.String(),
+    organizationId: Type.String(),
+    cron: Type.String(),
+    timezone: Type.String(),
+    crawlConfig: Type.Object({ type: JobTypeSchema, targets: Type.Array(Type.String()), config: Type.Optional(OpenObject()) }),
+    enabled: Type.Boolean(),
+    nextRunAt: Type.Union([Timestamp, Type.Null()]),
+    lastRunAt: Type.Union([Timestamp, Type.Null()]),
+    lastJobId: Type.Union([Type.String(), Type.Null()]),
+    lastError: Type.Union([ScheduleError, Type.Null()]),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  },
+  { $id: 'Schedule' },
+);
+export type Schedule = Static<typeof Schedule>;
+
+// ---------------------------------------------------------------------------------------------
+// Audit
+
+export const AuditEvent = Type.Object(
+  {
+    id: Type.String(),
+    organizationId: Type.String(),
+    actorUserId: Type.String(),
+    action: Type.String({ examples: ['job.create'] }),
+    resourceType: Type.String(),
+    resourceId: Type.String(),
+    requestId: Type.Union([Type.String(), Type.Null()]),
+    metadata: OpenObject(),
+    createdAt: Timestamp,
+  },
+  { $id: 'AuditEvent' },
+);
+export type AuditEvent = Static<typeof AuditEvent>;
+
+export const AuditQuery = Type.Object(
+  {
+    action: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: CATALOG_LIMITS.listDefaultLimit, description: `Capped at ${CATALOG_LIMITS.listMaxLimit}.` })),
+    offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 })),
+  },
+  { additionalProperties: false },
+);
+export type AuditQuery = Static<typeof AuditQuery>;
+
+/** Actions catalog records itself; other services add theirs (auth.login, credits.purchase). */
+export const AUDIT_ACTIONS = [
+  'project.create',
+  'project.update',
+  'job.create',
+  'job.cancel',
+  'job.retry',
+  'job.export',
+  'schedule.create',
+  'schedule.update',
+  'schedule.run',
+] as const;

@@ -1,0 +1,24 @@
+export {
+  MARKETPLACES,
+  MARKETPLACE_DOMAINS,
+  isMarketplaceDomain,
+  marketplaceForHost,
+  marketplaceForOrigin,
+  type Marketplace,
+  type MarketplaceDomain,
+} from './marketplaces.ts';
+export { isAllowedMarketplaceHost } from './hosts.ts';
+export { isAsin, resolveDetailsTarget, type DetailsTarget, type ResolveDetailsTargetOptions } from './details-target.ts';
+export { currencyDecimals, detectCurrency } from './currency.ts';
+export { parsePrice, type Price, type PriceHint } from './price.ts';
+export { parseCount, parseRating } from './numbers.ts';
+export { detectBlock, type BlockCheckInput, type BlockReason, type BlockVerdict } from './block-detection.ts';
+export { parseSearchPage } from './search/parse-search-page.ts';
+export type { ParseSearchPageOptions, SearchItem, SearchPage } from './search/types.ts';
+export { parseProductPage } from './product/parse-product-page.ts';
+export type {
+  BestSellersRank,
+  ParseProductPageOptions,
+  ProductDetails,
+  ProductVariation,
+} from './product/types.ts';

@@ -1,0 +1,2 @@
+export * from './all-modules.ts';
+export * from './targets.ts';

@@ -1,0 +1,2 @@
+export { authModule } from './module.ts';
+export { AuthConfig } from './config.ts';

@@ -1,0 +1,4 @@
+import { runProcess } from '@crawl/modules';
+import { authModule } from './module.ts';
+
+await runProcess({ modules: [authModule] });

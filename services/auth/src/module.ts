@@ -1,0 +1,30 @@
+import { defineModule } from '@crawl/modules';
+import { AuditClient, BillingClient } from '@crawl/service-client';
+import { adminEmailSet, AuthConfig } from './config.ts';
+import { AccountRepository } from './features/accounts/account-repository.ts';
+import { AccountService } from './features/accounts/account-service.ts';
+import { PasswordHasher } from './features/passwords/password-hasher.ts';
+import { TokenIssuer } from './features/tokens/token-issuer.ts';
+import { authRoutes } from './plugin.ts';
+
+/** Users, organizations and tokens: /auth/*. */
+export const authModule = defineModule<AuthConfig>({
+  name: 'auth',
+  dependencies: ['billing', 'catalog'],
+  configSchema: AuthConfig,
+  async init(context) {
+    const repository = new AccountRepository(context.store);
+    await repository.init();
+    const accounts = new AccountService({
+      repository,
+      hasher: new PasswordHasher({ memoryCost: context.config.ARGON2_MEMORY_KIB, timeCost: context.config.ARGON2_TIME_COST }),
+      tokens: new TokenIssuer(context.secrets.jwtSecret, context.config.DASHBOARD_TOKEN_TTL_SECONDS),
+      clock: context.clock,
+      logger: context.logger,
+      adminEmails: adminEmailSet(context.config.ADMIN_EMAILS),
+      billing: new BillingClient(context.client('billing')),
+      audit: new AuditClient(context.client('catalog')),
+    });
+    return { routes: authRoutes(accounts) };
+  },
+});

@@ -1,0 +1,1 @@
+export { crawlerWorkerModule } from './module.ts';

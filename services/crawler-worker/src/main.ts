@@ -1,0 +1,4 @@
+import { runProcess } from '@crawl/modules';
+import { crawlerWorkerModule } from './module.ts';
+
+await runProcess({ modules: [crawlerWorkerModule] });
