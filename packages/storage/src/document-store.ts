@@ -45,8 +45,6 @@ export interface IndexSpec {
   keys: Record<string, 1 | -1>;
   unique?: boolean;
   name?: string;
-  /** Only documents where these fields exist take part (MongoDB partial index). */
-  partialExists?: readonly string[];
 }
 
 export interface Collection<T extends Document> {

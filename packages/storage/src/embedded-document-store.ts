@@ -9,7 +9,6 @@ interface Index {
   name: string;
   fields: string[];
   unique: boolean;
-  partialExists: readonly string[];
   /** First-field value (or full key for unique indexes) to ids. */
   entries: Map<string, Set<string>>;
 }
@@ -18,10 +17,6 @@ const STREAM_BATCH = 500;
 
 function indexKey(doc: Document, fields: readonly string[]): string {
   return JSON.stringify(fields.map((field) => getPath(doc, field) ?? null));
-}
-
-function participates(doc: Document, index: Index): boolean {
-  return index.partialExists.every((field) => getPath(doc, field) !== undefined);
 }
 
 /**
@@ -130,7 +125,7 @@ class EmbeddedCollection<T extends Document> implements Collection<T> {
       const fields = Object.keys(spec.keys);
       const name = spec.name ?? fields.join('_');
       if (this.#indexes.some((index) => index.name === name)) continue;
-      const index: Index = { name, fields, unique: spec.unique ?? false, partialExists: spec.partialExists ?? [], entries: new Map() };
+      const index: Index = { name, fields, unique: spec.unique ?? false, entries: new Map() };
       for (const doc of this.#docs.values()) this.#addToIndex(index, doc);
       this.#indexes.push(index);
     }
@@ -141,7 +136,6 @@ class EmbeddedCollection<T extends Document> implements Collection<T> {
   }
 
   #addToIndex(index: Index, doc: Document): void {
-    if (!participates(doc, index)) return;
     const key = this.#key(index, doc);
     const ids = index.entries.get(key) ?? new Set<string>();
     if (index.unique && ids.size > 0 && !ids.has(doc._id)) throw new DuplicateKeyError(this.name, index.name);
@@ -150,7 +144,6 @@ class EmbeddedCollection<T extends Document> implements Collection<T> {
   }
 
   #removeFromIndex(index: Index, doc: Document): void {
-    if (!participates(doc, index)) return;
     const key = this.#key(index, doc);
     const ids = index.entries.get(key);
     ids?.delete(doc._id);
@@ -159,7 +152,7 @@ class EmbeddedCollection<T extends Document> implements Collection<T> {
 
   #assertUnique(doc: Document, replacing: string | undefined): void {
     for (const index of this.#indexes) {
-      if (!index.unique || !participates(doc, index)) continue;
+      if (!index.unique) continue;
       const holders = index.entries.get(this.#key(index, doc));
       if (holders && [...holders].some((id) => id !== replacing)) throw new DuplicateKeyError(this.name, index.name);
     }
@@ -187,7 +180,7 @@ class EmbeddedCollection<T extends Document> implements Collection<T> {
     for (const index of this.#indexes) {
       if (index.unique && index.fields.length > 1) continue;
       const field = index.fields[0];
-      if (!field || index.partialExists.length > 0) continue;
+      if (!field) continue;
       const value = filter[field];
       if (value === undefined || (value !== null && typeof value === 'object')) continue;
       const ids = index.entries.get(JSON.stringify([value]));

@@ -1,4 +1,5 @@
 import { MongoClient, MongoServerError, type Collection as DriverCollection, type Db, type Document as DriverDocument } from 'mongodb';
+import { DocumentLocks } from './document-locks.ts';
 import { DuplicateKeyError, StorageUnavailableError, type Collection, type Document, type DocumentStore, type Filter, type FindOptions, type IndexSpec, type SortSpec, type Update } from './document-store.ts';
 import { newId } from './ids.ts';
 
@@ -24,10 +25,13 @@ class MongoCollection<T extends Document> implements Collection<T> {
   readonly name: string;
   // The driver types `_id` as ObjectId; ours are strings, so the collection is untyped here.
   readonly #collection: DriverCollection<any>;
+  /** Present when the server's conditional updates are not atomic (FerretDB v1). */
+  readonly #locks: () => Promise<DocumentLocks | undefined>;
 
-  constructor(db: Db, name: string) {
+  constructor(db: Db, name: string, locks: () => Promise<DocumentLocks | undefined>) {
     this.name = name;
     this.#collection = db.collection(name);
+    this.#locks = locks;
   }
 
   async #run<R>(operation: () => Promise<R>): Promise<R> {
@@ -79,6 +83,38 @@ class MongoCollection<T extends Document> implements Collection<T> {
 
   updateOne(filter: Filter, update: Update, options: { upsert?: boolean; sort?: SortSpec } = {}): Promise<T | null> {
     return this.#run(async () => {
+      const locks = await this.#locks();
+      return locks ? this.#lockedUpdateOne(locks, filter, update, options) : this.#nativeUpdateOne(filter, update, options);
+    });
+  }
+
+  /**
+   * Lock the candidate, re-check the filter under the lock, then write by id: what MongoDB does
+   * in one step, done in three where the server would otherwise let two racing writers both match.
+   */
+  async #lockedUpdateOne(locks: DocumentLocks, filter: Filter, update: Update, options: { upsert?: boolean; sort?: SortSpec }): Promise<T | null> {
+    for (let round = 0; round < 20; round += 1) {
+      const candidate = (await this.#collection.findOne(filter, { projection: { _id: 1 }, ...(options.sort ? { sort: options.sort } : {}) })) as { _id: string } | null;
+      if (!candidate) {
+        if (!options.upsert) return null;
+        const key = `${this.name}:upsert:${JSON.stringify(filter)}`;
+        const created = await locks.withLock(key, async () =>
+          (await this.#collection.findOne(filter)) ? undefined : ((await this.#nativeUpdateOne(filter, update, options)) ?? null),
+        );
+        if (created !== undefined) return created;
+        continue;
+      }
+      const result = await locks.withLock(`${this.name}:${candidate._id}`, async () => {
+        const still = await this.#collection.findOne({ ...filter, _id: candidate._id }, { projection: { _id: 1 } });
+        return still ? this.#nativeUpdateOne({ _id: candidate._id }, update, {}) : undefined;
+      });
+      if (result !== undefined) return result;
+    }
+    return null;
+  }
+
+  async #nativeUpdateOne(filter: Filter, update: Update, options: { upsert?: boolean; sort?: SortSpec }): Promise<T | null> {
+    {
       const body = compact(options.upsert && filter._id === undefined ? { ...update, $setOnInsert: { _id: newId(), ...update.$setOnInsert } } : update);
       const result = await this.#collection.findOneAndUpdate(filter, body, {
         returnDocument: 'after',
@@ -87,7 +123,7 @@ class MongoCollection<T extends Document> implements Collection<T> {
         includeResultMetadata: false,
       });
       return result as T | null;
-    });
+    }
   }
 
   updateMany(filter: Filter, update: Update): Promise<number> {
@@ -106,8 +142,7 @@ class MongoCollection<T extends Document> implements Collection<T> {
     return this.#run(async () => {
       for (const index of indexes) {
         const name = index.name ?? Object.keys(index.keys).join('_');
-        const partial = index.partialExists?.length ? { partialFilterExpression: Object.fromEntries(index.partialExists.map((f) => [f, { $exists: true }])) } : {};
-        await this.#collection.createIndex(index.keys, { name, unique: index.unique ?? false, ...partial });
+        await this.#collection.createIndex(index.keys, { name, unique: index.unique ?? false });
       }
     });
   }
@@ -116,6 +151,11 @@ class MongoCollection<T extends Document> implements Collection<T> {
 export interface MongoDocumentStoreOptions {
   url: string;
   database: string;
+  /**
+   * Serialise conditional updates with lock documents. `auto` (default) turns it on for servers
+   * that identify as FerretDB, whose v1 does not apply them atomically.
+   */
+  lockedUpdates?: 'auto' | 'always' | 'never';
   /** How long an operation waits for a reachable server before failing (then 503). */
   serverSelectionTimeoutMs?: number;
 }
@@ -125,8 +165,11 @@ export class MongoDocumentStore implements DocumentStore {
   readonly kind = 'mongodb' as const;
   readonly #client: MongoClient;
   readonly #db: Db;
+  readonly #lockedUpdates: 'auto' | 'always' | 'never';
+  #locks: Promise<DocumentLocks | undefined> | undefined;
 
   constructor(options: MongoDocumentStoreOptions) {
+    this.#lockedUpdates = options.lockedUpdates ?? 'auto';
     this.#client = new MongoClient(options.url, {
       serverSelectionTimeoutMS: options.serverSelectionTimeoutMs ?? 3_000,
       connectTimeoutMS: 3_000,
@@ -137,7 +180,28 @@ export class MongoDocumentStore implements DocumentStore {
   }
 
   collection<T extends Document>(name: string): Collection<T> {
-    return new MongoCollection<T>(this.#db, name);
+    return new MongoCollection<T>(this.#db, name, () => this.#lockProvider());
+  }
+
+  /** Whether this server needs lock documents around conditional updates, asked once. */
+  #lockProvider(): Promise<DocumentLocks | undefined> {
+    this.#locks ??= (async () => {
+      if (this.#lockedUpdates === 'never') return undefined;
+      if (this.#lockedUpdates === 'auto') {
+        const info = await this.#db.admin().command({ buildInfo: 1 });
+        if (!('ferretdbVersion' in info)) return undefined;
+      }
+      return new DocumentLocks(this.#db.collection('_document_locks'));
+    })().catch((error: unknown) => {
+      this.#locks = undefined;
+      throw error;
+    });
+    return this.#locks;
+  }
+
+  /** True when conditional updates go through lock documents (FerretDB). */
+  async usesLockedUpdates(): Promise<boolean> {
+    return (await this.#lockProvider()) !== undefined;
   }
 
   async ping(): Promise<void> {

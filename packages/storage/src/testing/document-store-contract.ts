@@ -23,7 +23,7 @@ export function describeDocumentStoreContract(adapter: string, open: () => Promi
     beforeEach(async () => {
       store ??= await open();
       items = store.collection<Item>(`contract_${newId()}`);
-      await items.ensureIndexes([{ keys: { org: 1, createdAt: -1 } }, { keys: { org: 1, tag: 1 }, unique: true, name: 'org_tag', partialExists: ['tag'] }]);
+      await items.ensureIndexes([{ keys: { org: 1, createdAt: -1 } }]);
     });
 
     afterAll(async () => {
@@ -45,14 +45,14 @@ export function describeDocumentStoreContract(adapter: string, open: () => Promi
       expect(await items.findOne({ org: 'o2' })).toBeNull();
     });
 
-    it('rejects a duplicate _id and a duplicate unique key, ignoring documents outside a partial index', async () => {
+    it('rejects a duplicate _id and a duplicate unique key', async () => {
+      await items.ensureIndexes([{ keys: { org: 1, tag: 1 }, unique: true, name: 'org_tag' }]);
       const a = await items.insertOne(item('o1', 1, { tag: 'x' }));
-      await expect(items.insertOne({ ...item('o1', 2), _id: a._id })).rejects.toBeInstanceOf(DuplicateKeyError);
+      await expect(items.insertOne({ ...item('o1', 2, { tag: 'y' }), _id: a._id })).rejects.toBeInstanceOf(DuplicateKeyError);
       await expect(items.insertOne(item('o1', 3, { tag: 'x' }))).rejects.toBeInstanceOf(DuplicateKeyError);
       await items.insertOne(item('o2', 4, { tag: 'x' }));
-      await items.insertOne(item('o1', 5));
-      await items.insertOne(item('o1', 6));
-      expect(await items.count({ org: 'o1' })).toBe(3);
+      await items.insertOne(item('o1', 5, { tag: 'z' }));
+      expect(await items.count({ org: 'o1' })).toBe(2);
     });
 
     it('filters with comparison, set and existence operators and $or', async () => {
