@@ -71,7 +71,6 @@ export async function buildProcess(options: BuildProcessOptions): Promise<CrawlP
   const app = Fastify({
     loggerInstance: logger,
     genReqId: requestIdFrom,
-    requestIdLogLabel: 'requestId',
     bodyLimit: runtime.BODY_LIMIT_BYTES,
     trustProxy: runtime.TRUST_PROXY,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
