@@ -1,0 +1,73 @@
+import type { ModuleContext } from '@crawl/modules';
+import { BillingClient } from '@crawl/service-client';
+import { parseHostList, type CatalogConfig } from './config.ts';
+import { AuditLog } from './features/audit/audit-log.ts';
+import { JobEvents } from './features/events/job-events.ts';
+import { JobService } from './features/jobs/job-service.ts';
+import { ProjectService } from './features/projects/project-service.ts';
+import { ResultStore } from './features/results/result-store.ts';
+import { ScheduleService } from './features/schedules/schedule-service.ts';
+import type { BillingPort } from './shared.ts';
+
+export interface Catalog {
+  readonly audit: AuditLog;
+  readonly projects: ProjectService;
+  readonly jobs: JobService;
+  readonly results: ResultStore;
+  readonly schedules: ScheduleService;
+  readonly events: JobEvents;
+  readonly billing: () => BillingPort;
+  /** One pass of background work: fire due schedules, settle leftovers, re-enqueue stale targets. */
+  tick(): Promise<void>;
+}
+
+export interface CatalogOptions {
+  /** Replaces the billing client (tests). */
+  billing?: (context: ModuleContext<CatalogConfig>) => BillingPort;
+}
+
+export async function createCatalog(context: ModuleContext<CatalogConfig>, options: CatalogOptions = {}): Promise<Catalog> {
+  const { store, clock, logger, config } = context;
+  let billingClient: BillingPort | undefined;
+  // Built lazily: the billing client needs BILLING_URL only when billing runs elsewhere.
+  const billing = () => (billingClient ??= options.billing ? options.billing(context) : new BillingClient(context.client('billing')));
+  const audit = new AuditLog({ store, clock, logger });
+  const projects = new ProjectService({ store, clock, audit });
+  const results = new ResultStore(store);
+  const events = new JobEvents({ store, logger });
+  const jobs = new JobService({
+    store,
+    clock,
+    queues: context.queues,
+    billing,
+    projects,
+    results,
+    audit,
+    events,
+    logger,
+    extraHosts: parseHostList(config.MARKETPLACE_EXTRA_HOSTS),
+    taskAttempts: config.CRAWL_TASK_ATTEMPTS,
+  });
+  const schedules = new ScheduleService({ store, clock, projects, jobs, audit, minIntervalMinutes: config.SCHEDULE_MIN_INTERVAL_MINUTES, logger });
+  await Promise.all([audit.init(), projects.init(), results.init(), events.init(), jobs.init(), schedules.init()]);
+
+  const tick = async () => {
+    if (config.SCHEDULER_ENABLED) await schedules.runDue();
+    await jobs.settleUnsettled();
+    await jobs.requeueOpenTargets({ untouchedSince: new Date(clock.now().getTime() - config.REQUEUE_STALE_AFTER_MS).toISOString() });
+  };
+  return { audit, projects, jobs, results, schedules, events, billing, tick };
+}
+
+const catalogs = new WeakMap<object, Catalog>();
+
+export function registerCatalog(context: object, catalog: Catalog): void {
+  catalogs.set(context, catalog);
+}
+
+/** The catalog services behind a module context (tests drive the scheduler and events through it). */
+export function catalogOf(context: object): Catalog {
+  const catalog = catalogs.get(context);
+  if (!catalog) throw new Error('catalog is not initialized in this context');
+  return catalog;
+}

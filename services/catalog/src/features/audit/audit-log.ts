@@ -1,0 +1,92 @@
+import { CATALOG_LIMITS, type AuditEvent, type RecordAuditBody } from '@crawl/contracts';
+import type { Logger } from '../../shared.ts';
+import type { Clock } from '@crawl/modules';
+import { newId, type Collection, type Document, type DocumentStore } from '@crawl/storage';
+
+export interface AuditDoc extends Document {
+  organizationId: string;
+  actorUserId: string;
+  action: string;
+  resourceType: string;
+  resourceId: string;
+  requestId: string | null;
+  metadata: Record<string, unknown>;
+  createdAt: string;
+}
+
+export interface AuditEntry {
+  organizationId: string;
+  actorUserId: string;
+  action: string;
+  resourceType: string;
+  resourceId: string;
+  requestId?: string | undefined;
+  metadata?: Record<string, unknown>;
+}
+
+export function toAuditView(doc: AuditDoc): AuditEvent {
+  return {
+    id: doc._id,
+    organizationId: doc.organizationId,
+    actorUserId: doc.actorUserId,
+    action: doc.action,
+    resourceType: doc.resourceType,
+    resourceId: doc.resourceId,
+    requestId: doc.requestId,
+    metadata: doc.metadata,
+    createdAt: doc.createdAt,
+  };
+}
+
+/** Append-only log of who did what to which resource, per organization. */
+export class AuditLog {
+  readonly #events: Collection<AuditDoc>;
+  readonly #clock: Clock;
+  readonly #logger: Logger | undefined;
+
+  constructor(options: { store: DocumentStore; clock: Clock; logger?: Logger }) {
+    this.#events = options.store.collection<AuditDoc>('audit_events');
+    this.#clock = options.clock;
+    this.#logger = options.logger;
+  }
+
+  async init(): Promise<void> {
+    await this.#events.ensureIndexes([{ keys: { organizationId: 1, createdAt: -1 }, name: 'org_created' }]);
+  }
+
+  async record(entry: AuditEntry | RecordAuditBody): Promise<AuditDoc> {
+    const doc: AuditDoc = {
+      _id: newId('aud_'),
+      organizationId: entry.organizationId,
+      actorUserId: entry.actorUserId,
+      action: entry.action,
+      resourceType: entry.resourceType,
+      resourceId: entry.resourceId,
+      requestId: entry.requestId ?? null,
+      metadata: entry.metadata ?? {},
+      createdAt: this.#clock.now().toISOString(),
+    };
+    return this.#events.insertOne(doc);
+  }
+
+  /** For mutations that already happened: a failed audit write is logged, never turned into a failed request. */
+  async recordQuietly(entry: AuditEntry): Promise<void> {
+    try {
+      await this.record(entry);
+    } catch (error) {
+      this.#logger?.error({ err: error, action: entry.action, resourceId: entry.resourceId }, 'audit event could not be recorded');
+    }
+  }
+
+  async list(organizationId: string, query: { action?: string | undefined; limit?: number | undefined; offset?: number | undefined }) {
+    const limit = Math.min(query.limit ?? CATALOG_LIMITS.listDefaultLimit, CATALOG_LIMITS.listMaxLimit);
+    const offset = query.offset ?? 0;
+    const filter: Record<string, unknown> = { organizationId };
+    if (query.action !== undefined) filter.action = query.action;
+    const [docs, total] = await Promise.all([
+      this.#events.find(filter, { sort: { createdAt: -1, _id: -1 }, skip: offset, limit }),
+      this.#events.count(filter),
+    ]);
+    return { data: docs.map(toAuditView), meta: { total, limit, offset } };
+  }
+}

@@ -1,0 +1,73 @@
+import { EventEmitter } from 'node:events';
+import type { JobFinishedEvent } from '@crawl/contracts';
+import type { Logger } from '../../shared.ts';
+import { DuplicateKeyError, type Collection, type Document, type DocumentStore } from '@crawl/storage';
+
+export interface OutboxDoc extends Document {
+  type: 'job.finished';
+  payload: JobFinishedEvent;
+  organizationId: string;
+  createdAt: string;
+  deliveredAt: string | null;
+  attempts: number;
+}
+
+export type JobFinishedListener = (event: JobFinishedEvent) => void | Promise<void>;
+
+/**
+ * Job-finished events: written once per job to an outbox collection (the durable record the
+ * webhook deliverer works from) and announced in-process to listeners.
+ */
+export class JobEvents {
+  readonly #outbox: Collection<OutboxDoc>;
+  readonly #emitter = new EventEmitter();
+  readonly #logger: Logger | undefined;
+
+  constructor(options: { store: DocumentStore; logger?: Logger }) {
+    this.#outbox = options.store.collection<OutboxDoc>('outbox');
+    this.#logger = options.logger;
+  }
+
+  async init(): Promise<void> {
+    await this.#outbox.ensureIndexes([{ keys: { deliveredAt: 1, createdAt: 1 }, name: 'undelivered' }]);
+  }
+
+  onJobFinished(listener: JobFinishedListener): () => void {
+    const wrapped = (event: JobFinishedEvent) => {
+      Promise.resolve()
+        .then(() => listener(event))
+        .catch((error: unknown) => this.#logger?.error({ err: error, jobId: event.jobId }, 'job-finished listener failed'));
+    };
+    this.#emitter.on('job.finished', wrapped);
+    return () => this.#emitter.off('job.finished', wrapped);
+  }
+
+  /** Idempotent: the outbox key is the job id, so a job finishes (and is announced) once. */
+  async jobFinished(event: JobFinishedEvent): Promise<boolean> {
+    try {
+      await this.#outbox.insertOne({
+        _id: `job.finished:${event.jobId}`,
+        type: 'job.finished',
+        payload: event,
+        organizationId: event.organizationId,
+        createdAt: event.occurredAt,
+        deliveredAt: null,
+        attempts: 0,
+      });
+    } catch (error) {
+      if (error instanceof DuplicateKeyError) return false;
+      throw error;
+    }
+    this.#emitter.emit('job.finished', event);
+    return true;
+  }
+
+  /** Undelivered events, oldest first. */
+  async pending(limit = 100): Promise<OutboxDoc[]> {
+    return this.#outbox.find({ deliveredAt: null }, { sort: { createdAt: 1, _id: 1 }, limit });
+  }
+
+  async markDelivered(id: string, at: string): Promise<void> {
+    await this.#outbox.updateOne({ _id: id }, { $set: { deliveredAt: at }, $inc: { attempts: 1 } });
+  }
+}

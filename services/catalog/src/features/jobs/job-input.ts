@@ -1,0 +1,80 @@
+import { CATALOG_LIMITS, CreateJobBody, type JobType } from '@crawl/contracts';
+import { errors } from '@crawl/errors';
+import { resolveDetailsTarget } from '@crawl/marketplace';
+import { Value } from '@sinclair/typebox/value';
+import type { TargetDoc } from './job-model.ts';
+
+export interface PreparedJob {
+  type: JobType;
+  targets: Array<Pick<TargetDoc, 'value' | 'asin'>>;
+  config: Record<string, unknown>;
+  /** Billable units per target: search `config.pages` (default 1), details 1. */
+  unitsPerTarget: number;
+}
+
+const MAX_CONFIG_DEPTH = 6;
+
+/** Keys that MongoDB would read as operators or paths never reach storage. */
+function assertSafeKeys(value: unknown, path: string, depth: number): void {
+  if (depth > MAX_CONFIG_DEPTH) throw errors.validation(`${path} is nested too deeply (at most ${MAX_CONFIG_DEPTH} levels)`);
+  if (Array.isArray(value)) {
+    value.forEach((item, index) => assertSafeKeys(item, `${path}[${index}]`, depth + 1));
+    return;
+  }
+  if (value === null || typeof value !== 'object') return;
+  for (const [key, child] of Object.entries(value)) {
+    if (key.startsWith('$') || key.includes('.') || key.includes('\0') || key === '') {
+      throw errors.validation(`${path}.${key} is not an allowed key (keys must not be empty, start with "$" or contain ".")`);
+    }
+    assertSafeKeys(child, `${path}.${key}`, depth + 1);
+  }
+}
+
+/**
+ * Validates and normalizes a job create body (also a schedule's crawlConfig): trims and
+ * de-duplicates targets, resolves details targets to ASINs, bounds the config.
+ */
+export function prepareJobInput(body: unknown, options: { extraHosts?: readonly string[]; field?: string } = {}): PreparedJob {
+  const prefix = options.field ? `${options.field}.` : '';
+  if (!Value.Check(CreateJobBody, body)) {
+    const first = Value.Errors(CreateJobBody, body).First();
+    const where = first?.path ? first.path.replace(/^\//, '').replace(/\//g, '.') : 'body';
+    throw errors.validation(`${prefix}${where}: ${first?.message ?? 'invalid job definition'}`);
+  }
+  const config = body.config ?? {};
+  assertSafeKeys(config, `${prefix}config`, 0);
+  const size = Buffer.byteLength(JSON.stringify(config), 'utf8');
+  if (size > CATALOG_LIMITS.configMaxBytes) {
+    throw errors.validation(`${prefix}config must be at most ${CATALOG_LIMITS.configMaxBytes} bytes when serialized (got ${size})`);
+  }
+
+  const targets: PreparedJob['targets'] = [];
+  const seen = new Set<string>();
+  const problems: string[] = [];
+  body.targets.forEach((raw, index) => {
+    const value = raw.trim();
+    if (value === '') {
+      problems.push(`${prefix}targets[${index}] must not be blank`);
+      return;
+    }
+    if (body.type === 'search') {
+      const key = value.replace(/\s+/g, ' ').toLowerCase();
+      if (seen.has(key)) return;
+      seen.add(key);
+      targets.push({ value });
+      return;
+    }
+    const resolved = resolveDetailsTarget(value, { extraHosts: options.extraHosts ?? [] });
+    if (!resolved.ok) {
+      problems.push(`${prefix}targets[${index}] ${JSON.stringify(value.length > 200 ? `${value.slice(0, 200)}…` : value)} is not a valid ASIN or product URL: ${resolved.reason}`);
+      return;
+    }
+    if (seen.has(resolved.asin)) return;
+    seen.add(resolved.asin);
+    targets.push({ value, asin: resolved.asin });
+  });
+  if (problems.length > 0) throw errors.validation(problems[0] as string, problems);
+
+  const pages = typeof config.pages === 'number' ? config.pages : 1;
+  return { type: body.type, targets, config, unitsPerTarget: body.type === 'search' ? pages : 1 };
+}

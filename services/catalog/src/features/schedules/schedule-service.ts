@@ -1,0 +1,207 @@
+import type { CreateJobBody, CreateScheduleBody, Schedule, UpdateScheduleBody } from '@crawl/contracts';
+import { AppError, errors } from '@crawl/errors';
+import type { Clock } from '@crawl/modules';
+import { newId, type Collection, type DocumentStore } from '@crawl/storage';
+import type { Logger } from '../../shared.ts';
+import type { AuditLog } from '../audit/audit-log.ts';
+import type { JobService } from '../jobs/job-service.ts';
+import type { Actor, ProjectService } from '../projects/project-service.ts';
+import { DEFAULT_TIMEZONE, nextRunAfter, validateCron } from './cron-rules.ts';
+
+export interface ScheduleDoc {
+  _id: string;
+  organizationId: string;
+  projectId: string;
+  cron: string;
+  timezone: string;
+  crawlConfig: CreateJobBody;
+  enabled: boolean;
+  nextRunAt: string | null;
+  lastRunAt: string | null;
+  lastJobId: string | null;
+  lastError: { code: string; message: string; at: string } | null;
+  runCount: number;
+  createdBy: string;
+  createdAt: string;
+  updatedAt: string;
+  [key: string]: unknown;
+}
+
+export function toScheduleView(doc: ScheduleDoc): Schedule {
+  return {
+    id: doc._id,
+    projectId: doc.projectId,
+    organizationId: doc.organizationId,
+    cron: doc.cron,
+    timezone: doc.timezone,
+    crawlConfig: doc.crawlConfig,
+    enabled: doc.enabled,
+    nextRunAt: doc.nextRunAt,
+    lastRunAt: doc.lastRunAt,
+    lastJobId: doc.lastJobId,
+    lastError: doc.lastError,
+    createdAt: doc.createdAt,
+    updatedAt: doc.updatedAt,
+  };
+}
+
+export interface ScheduleServiceOptions {
+  store: DocumentStore;
+  clock: Clock;
+  projects: ProjectService;
+  jobs: JobService;
+  audit: AuditLog;
+  minIntervalMinutes: number;
+  logger?: Logger | undefined;
+}
+
+/** The normalized crawl definition a schedule keeps: the same rules as a job create body. */
+function normalizedConfig(jobs: JobService, body: CreateJobBody): CreateJobBody {
+  const prepared = jobs.prepare(body, 'crawlConfig');
+  return {
+    type: prepared.type,
+    targets: prepared.targets.map((t) => t.value),
+    ...(body.config !== undefined ? { config: prepared.config } : {}),
+  };
+}
+
+export class ScheduleService {
+  readonly #schedules: Collection<ScheduleDoc>;
+  readonly #options: ScheduleServiceOptions;
+
+  constructor(options: ScheduleServiceOptions) {
+    this.#schedules = options.store.collection<ScheduleDoc>('schedules');
+    this.#options = options;
+  }
+
+  async init(): Promise<void> {
+    await this.#schedules.ensureIndexes([
+      { keys: { organizationId: 1, projectId: 1, createdAt: -1 }, name: 'org_project_created' },
+      { keys: { enabled: 1, nextRunAt: 1 }, name: 'due' },
+    ]);
+  }
+
+  #now(): Date {
+    return this.#options.clock.now();
+  }
+
+  async create(actor: Actor, projectId: string, body: CreateScheduleBody, requestId?: string): Promise<ScheduleDoc> {
+    const project = await this.#options.projects.getOwned(actor.organizationId, projectId);
+    if (project.archived) throw errors.conflict('Project is archived: unarchive it before adding schedules');
+    const now = this.#now();
+    const timezone = body.timezone ?? DEFAULT_TIMEZONE;
+    const { nextRunAt } = validateCron(body.cron, timezone, this.#options.minIntervalMinutes, now);
+    const crawlConfig = normalizedConfig(this.#options.jobs, body.crawlConfig);
+    const iso = now.toISOString();
+    const doc: ScheduleDoc = {
+      _id: newId('sch_'),
+      organizationId: actor.organizationId,
+      projectId,
+      cron: body.cron.trim(),
+      timezone,
+      crawlConfig,
+      enabled: body.enabled ?? true,
+      nextRunAt: nextRunAt.toISOString(),
+      lastRunAt: null,
+      lastJobId: null,
+      lastError: null,
+      runCount: 0,
+      createdBy: actor.userId,
+      createdAt: iso,
+      updatedAt: iso,
+    };
+    const created = await this.#schedules.insertOne(doc);
+    await this.#options.audit.recordQuietly({
+      organizationId: actor.organizationId,
+      actorUserId: actor.userId,
+      action: 'schedule.create',
+      resourceType: 'schedule',
+      resourceId: doc._id,
+      requestId,
+      metadata: { projectId, cron: doc.cron, timezone, enabled: doc.enabled },
+    });
+    return created;
+  }
+
+  async list(organizationId: string, projectId: string): Promise<ScheduleDoc[]> {
+    await this.#options.projects.getOwned(organizationId, projectId);
+    return this.#schedules.find({ organizationId, projectId }, { sort: { createdAt: -1, _id: -1 } });
+  }
+
+  async getOwned(organizationId: string, id: string): Promise<ScheduleDoc> {
+    const schedule = await this.#schedules.findOne({ _id: id, organizationId });
+    if (!schedule) throw errors.notFound('Schedule');
+    return schedule;
+  }
+
+  async update(actor: Actor, id: string, patch: UpdateScheduleBody, requestId?: string): Promise<ScheduleDoc> {
+    const current = await this.getOwned(actor.organizationId, id);
+    const now = this.#now();
+    const set: Record<string, unknown> = { updatedAt: now.toISOString() };
+    const cron = patch.cron ?? current.cron;
+    const timezone = patch.timezone ?? current.timezone;
+    const enabled = patch.enabled ?? current.enabled;
+    if (patch.cron !== undefined || patch.timezone !== undefined) {
+      validateCron(cron, timezone, this.#options.minIntervalMinutes, now);
+      set.cron = cron.trim();
+      set.timezone = timezone;
+    }
+    if (patch.crawlConfig !== undefined) set.crawlConfig = normalizedConfig(this.#options.jobs, patch.crawlConfig);
+    if (patch.enabled !== undefined) set.enabled = patch.enabled;
+    // A changed rule or a re-enable counts from now: missed runs are not replayed.
+    if (patch.cron !== undefined || patch.timezone !== undefined || (patch.enabled === true && !current.enabled)) {
+      set.nextRunAt = nextRunAfter(cron, timezone, now)?.toISOString() ?? null;
+    }
+    const updated = await this.#schedules.updateOne({ _id: id, organizationId: actor.organizationId }, { $set: set });
+    if (!updated) throw errors.notFound('Schedule');
+    await this.#options.audit.recordQuietly({
+      organizationId: actor.organizationId,
+      actorUserId: actor.userId,
+      action: 'schedule.update',
+      resourceType: 'schedule',
+      resourceId: id,
+      requestId,
+      metadata: { changes: Object.keys(patch), enabled },
+    });
+    return updated;
+  }
+
+  /**
+   * Fires every due schedule once. A run is claimed by moving `nextRunAt` forward with a
+   * conditional update on the value that was read, so two schedulers never fire the same run.
+   * @returns the ids of the schedules this call fired.
+   */
+  async runDue(batch = 50): Promise<string[]> {
+    const now = this.#now();
+    const nowIso = now.toISOString();
+    const fired: string[] = [];
+    const due = await this.#schedules.find({ enabled: true, nextRunAt: { $lte: nowIso } }, { sort: { nextRunAt: 1 }, limit: batch });
+    for (const schedule of due) {
+      const next = nextRunAfter(schedule.cron, schedule.timezone, now);
+      const claimed = await this.#schedules.updateOne(
+        { _id: schedule._id, enabled: true, nextRunAt: schedule.nextRunAt },
+        { $set: { nextRunAt: next?.toISOString() ?? null, lastRunAt: nowIso, updatedAt: nowIso }, $inc: { runCount: 1 } },
+      );
+      if (!claimed) continue;
+      fired.push(schedule._id);
+      await this.#fire(claimed, nowIso);
+    }
+    return fired;
+  }
+
+  /** Creates the job through the user path (quota, credits, queue); a refusal is kept on the schedule. */
+  async #fire(schedule: ScheduleDoc, at: string): Promise<void> {
+    try {
+      const job = await this.#options.jobs.create({ userId: schedule.createdBy, organizationId: schedule.organizationId }, schedule.projectId, schedule.crawlConfig, {
+        reason: 'schedule.run',
+        scheduleId: schedule._id,
+      });
+      await this.#schedules.updateOne({ _id: schedule._id }, { $set: { lastJobId: job._id, lastError: null } });
+    } catch (error) {
+      const appError = error instanceof AppError ? error : undefined;
+      if (!appError) this.#options.logger?.error({ err: error, scheduleId: schedule._id }, 'scheduled run failed');
+      const lastError = { code: appError?.code ?? 'INTERNAL_ERROR', message: appError?.message ?? 'The scheduled run failed unexpectedly', at };
+      await this.#schedules.updateOne({ _id: schedule._id }, { $set: { lastError } }).catch(() => undefined);
+    }
+  }
+}

@@ -1,0 +1,4 @@
+import { runProcess } from '@crawl/modules';
+import { catalogModule } from './module.ts';
+
+await runProcess({ modules: [catalogModule] });

@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CatalogPaths, type Identity, type ReportTargetBody, type ServiceName } from '@crawl/contracts';
+import { buildProcess, ManualClock, type CrawlProcess, type ModuleContext } from '@crawl/modules';
+import { IDENTITY_HEADER, SERVICE_TOKEN_HEADER } from '@crawl/service-client';
+import { catalogOf, type Catalog } from '../catalog.ts';
+import { createCatalogModule } from '../module.ts';
+import { FakeBilling } from './fake-billing.ts';
+
+export interface HarnessResponse<T = any> {
+  status: number;
+  body: T;
+  text: string;
+  headers: Record<string, string | string[] | number | undefined>;
+}
+
+export interface HarnessUser {
+  /** Opaque: the harness signs a fresh gateway identity for it on every request. */
+  token: string;
+  userId: string;
+  organizationId: string;
+}
+
+/**
+ * The catalog module in a real process (access control, error handler, routes, embedded store on
+ * disk in a temp dir, in-process queue) with a fake billing. Callers are authenticated the way
+ * the gateway forwards them: a signed identity header.
+ */
+export interface CatalogHarness {
+  process: CrawlProcess;
+  billing: FakeBilling;
+  clock: ManualClock;
+  catalog: Catalog;
+  context: ModuleContext;
+  user(organizationId?: string): HarnessUser;
+  request<T = any>(req: { method: 'GET' | 'POST' | 'PATCH'; url: string; token?: string; body?: unknown; payload?: string; headers?: Record<string, string> }): Promise<HarnessResponse<T>>;
+  internal<T = any>(req: { method: 'GET' | 'POST'; url: string; body?: unknown; from?: ServiceName }): Promise<HarnessResponse<T>>;
+  claim(jobId: string, index: number): Promise<HarnessResponse>;
+  report(jobId: string, index: number, body: ReportTargetBody): Promise<HarnessResponse>;
+  close(): Promise<void>;
+}
+
+export async function startCatalogHarness(options: { env?: Record<string, string>; billing?: FakeBilling; clock?: ManualClock } = {}): Promise<CatalogHarness> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'catalog-test-'));
+  const billing = options.billing ?? new FakeBilling();
+  const clock = options.clock ?? new ManualClock('2026-03-02T08:00:00.000Z');
+  const module = createCatalogModule({ billing: () => billing });
+  const process = await buildProcess({
+    modules: [module],
+    clock,
+    env: {
+      LOG_LEVEL: 'silent',
+      JWT_SECRET: 'catalog-test-secret-that-is-long-enough-0123456789',
+      DATA_DIR: dataDir,
+      SCHEDULER_TICK_MS: '3600000',
+      ...options.env,
+    },
+  });
+  await process.start();
+  const context = process.contexts.get('catalog') as ModuleContext;
+  const identities = new Map<string, Identity>();
+
+  const send = async <T>(req: { method: string; url: string; body?: unknown; payload?: string; headers: Record<string, string> }): Promise<HarnessResponse<T>> => {
+    const headers = { ...req.headers };
+    let payload = req.payload;
+    if (req.body !== undefined) {
+      payload = JSON.stringify(req.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const response = await process.app.inject({ method: req.method as 'GET', url: req.url, headers, ...(payload === undefined ? {} : { payload }) });
+    let body: unknown;
+    try {
+      body = response.body ? JSON.parse(response.body) : undefined;
+    } catch {
+      body = undefined;
+    }
+    return { status: response.statusCode, body: body as T, text: response.body, headers: response.headers };
+  };
+
+  const harness: CatalogHarness = {
+    process,
+    billing,
+    clock,
+    catalog: catalogOf(context),
+    context,
+    user(organizationId = `org_${randomUUID().slice(0, 8)}`) {
+      const userId = `usr_${randomUUID().slice(0, 8)}`;
+      const token = randomUUID();
+      identities.set(token, { userId, organizationId, email: `${userId}@example.com`, role: 'user', audience: 'api' });
+      return { token, userId, organizationId };
+    },
+    request(req) {
+      const headers: Record<string, string> = { ...req.headers };
+      const identity = req.token ? identities.get(req.token) : undefined;
+      if (identity) headers[IDENTITY_HEADER] = context.tokens.signIdentity(identity);
+      return send({ ...req, headers });
+    },
+    internal(req) {
+      return send({ ...req, headers: { [SERVICE_TOKEN_HEADER]: context.tokens.signService(req.from ?? 'crawler-worker') } });
+    },
+    claim(jobId, index) {
+      return harness.internal({ method: 'POST', url: CatalogPaths.claimTarget(jobId, index), body: {} });
+    },
+    report(jobId, index, body) {
+      return harness.internal({ method: 'POST', url: CatalogPaths.reportTarget(jobId, index), body });
+    },
+    async close() {
+      await process.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return harness;
+}

@@ -1,0 +1,46 @@
+import { loadConfig } from '@crawl/config';
+import { ManualClock, type ModuleContext } from '@crawl/modules';
+import { InProcessQueueProvider, type QueueProvider } from '@crawl/queue';
+import { EmbeddedDocumentStore, type DocumentStore } from '@crawl/storage';
+import { createCatalog, type Catalog } from '../catalog.ts';
+import { CatalogConfig } from '../config.ts';
+import { FakeBilling } from './fake-billing.ts';
+
+export interface DomainCatalog {
+  catalog: Catalog;
+  store: DocumentStore;
+  clock: ManualClock;
+  billing: FakeBilling;
+  queues: QueueProvider;
+}
+
+/**
+ * The catalog's services without HTTP, on a given store (shared between two instances to play
+ * two replicas), a manual clock and a fake billing.
+ */
+export async function domainCatalog(options: { store?: DocumentStore; clock?: ManualClock; billing?: FakeBilling; queues?: QueueProvider; env?: Record<string, string> } = {}): Promise<DomainCatalog> {
+  const store = options.store ?? EmbeddedDocumentStore.inMemory();
+  const clock = options.clock ?? new ManualClock('2026-03-02T08:00:00.000Z');
+  const billing = options.billing ?? new FakeBilling();
+  const queues = options.queues ?? new InProcessQueueProvider();
+  const context = {
+    name: 'catalog',
+    config: loadConfig(CatalogConfig, options.env ?? {}),
+    store,
+    clock,
+    queues,
+    logger: silentLogger(),
+    client: () => {
+      throw new Error('no service clients in domain tests');
+    },
+  } as unknown as ModuleContext<CatalogConfig>;
+  const catalog = await createCatalog(context, { billing: () => billing });
+  return { catalog, store, clock, billing, queues };
+}
+
+function silentLogger(): unknown {
+  const noop = () => undefined;
+  const logger: Record<string, unknown> = { fatal: noop, error: noop, warn: noop, info: noop, debug: noop, trace: noop };
+  logger.child = () => logger;
+  return logger;
+}
