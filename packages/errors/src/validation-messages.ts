@@ -30,7 +30,7 @@ export function describeSchemaError(error: SchemaError, context?: string): strin
     case 'additionalProperties':
       return `${field} is not an allowed property`;
     case 'minItems':
-      return `${field} must contain at least ${String(p.limit)} element${p.limit === 1 ? '' : 's'}`;
+      return Number(p.limit) === 1 ? `${field} must contain at least one element` : `${field} must contain at least ${String(p.limit)} elements`;
     case 'maxItems':
       return `${field} must contain at most ${String(p.limit)} elements`;
     case 'minLength':

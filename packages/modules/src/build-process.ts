@@ -15,6 +15,7 @@ import { RuntimeConfig } from './runtime-config.ts';
 import { resolveSecrets } from './secrets.ts';
 import type { IdentityResolver, ModuleContext, ModuleInstance, ServiceModule } from './service-module.ts';
 import { openStore } from './stores.ts';
+import { validatorCompiler } from './validators.ts';
 
 export interface BuildProcessOptions {
   modules: readonly ServiceModule<any>[];
@@ -73,8 +74,8 @@ export async function buildProcess(options: BuildProcessOptions): Promise<CrawlP
     genReqId: requestIdFrom,
     bodyLimit: runtime.BODY_LIMIT_BYTES,
     trustProxy: runtime.TRUST_PROXY,
-    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
   }) as unknown as FastifyInstance;
+  app.setValidatorCompiler(validatorCompiler());
 
   // Clients send `Content-Type: application/json` on body-less POSTs (retry, cancel, logout).
   const defaultJson = app.getDefaultJsonParser('error', 'error');

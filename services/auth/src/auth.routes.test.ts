@@ -45,6 +45,8 @@ describe('auth routes through the gateway', () => {
       ['a missing email', { password: TEST_PASSWORD }, 'email is required'],
       ['an invalid email', { email: 'not-an-email', password: TEST_PASSWORD }, 'email must be a valid email'],
       ['an operator object as email', { email: { $ne: null }, password: TEST_PASSWORD }, 'email must be a string'],
+      ['a number where a string belongs (bodies are never coerced)', { email: 'num@example.com', password: TEST_PASSWORD, name: 42 }, 'name must be a string'],
+      ['an array as password', { email: 'arr@example.com', password: [TEST_PASSWORD] }, 'password must be a string'],
       ['a short password', { email: 'short@example.com', password: 'abc' }, 'password must be at least 8 characters long'],
       ['a common password', { email: 'common@example.com', password: 'password123' }, 'password is too common'],
       ['the email as password', { email: 'samesame@example.com', password: 'samesame@example.com' }, 'password must not be your email address'],

@@ -26,7 +26,6 @@ import { toAuditView } from './features/audit/audit-log.ts';
 import { toJobView } from './features/jobs/job-model.ts';
 import { toProjectView } from './features/projects/project-service.ts';
 import { toScheduleView } from './features/schedules/schedule-service.ts';
-import { strictJsonBody } from './strict-body.ts';
 
 function caller(request: FastifyRequest): Identity {
   if (!request.identity) throw errors.unauthorized();
@@ -45,7 +44,6 @@ const REPORT_BODY_LIMIT = 32 * 1024 * 1024;
 export function catalogRoutes(catalog: Catalog) {
   return async function routes(app: FastifyInstance): Promise<void> {
     const R = CatalogRoutes;
-    app.addHook('preValidation', strictJsonBody);
 
     // Projects
     routeFromSpec(app, R.listProjects, async (request: FastifyRequest<{ Querystring: ListProjectsQuery }>) => {
