@@ -15,4 +15,5 @@ export * from './catalog.ts';
 export * from './catalog-routes.ts';
 export * from './billing.ts';
 export * from './billing-routes.ts';
+export * from './crawler.ts';
 export * from './crawler-routes.ts';

@@ -1,13 +1,108 @@
+import type { CrawlTask } from '@crawl/contracts';
 import { defineModule } from '@crawl/modules';
+import type { QueueJob } from '@crawl/queue';
+import { AuditClient, CatalogWorkerClient } from '@crawl/service-client';
+import { CrawlerConfig, parseList } from './config.ts';
+import { crawlQueueDefinition } from './features/crawling/crawl-queue.ts';
+import { allowedUrlRule } from './features/crawling/marketplace-origin.ts';
+import { startEmbeddedSimulator } from './features/crawling/marketplace-simulator.ts';
+import { TargetCrawler } from './features/crawling/target-crawler.ts';
+import { UndiciPageFetcher } from './features/fetching/page-fetcher.ts';
+import { ProxyPool } from './features/fetching/proxy-pool.ts';
+import { SessionPool } from './features/fetching/session-pool.ts';
+import { abortableSleep, UpstreamClient } from './features/fetching/upstream-client.ts';
+import { RateSetting } from './features/rate-limit/rate-setting.ts';
+import { TokenBucketRateLimiter } from './features/rate-limit/token-bucket-rate-limiter.ts';
+import { crawlerRoutes } from './plugin.ts';
 
 /**
  * Fetches and parses marketplace pages for queued targets. It owns no durable data: results go
- * to catalog through its internal API.
+ * to catalog through its internal API. One upstream rate limit covers all its concurrency.
  */
-export const crawlerWorkerModule = defineModule({
+export const crawlerWorkerModule = defineModule<CrawlerConfig>({
   name: 'crawler-worker',
   dependencies: ['catalog'],
-  init() {
-    return {};
+  configSchema: CrawlerConfig,
+  async init(context) {
+    const { config, logger } = context;
+    const queue = context.queues.queue<CrawlTask>(crawlQueueDefinition());
+    const limiter = new TokenBucketRateLimiter({ requestsPerMinute: config.UPSTREAM_RATE_PER_MINUTE, burst: config.UPSTREAM_BURST });
+    const rate = new RateSetting({ store: context.store, limiter, clock: context.clock, defaultRate: config.UPSTREAM_RATE_PER_MINUTE, burst: config.UPSTREAM_BURST });
+    await rate.refresh();
+    const proxies = new ProxyPool({ urls: parseList(config.PROXY_URLS), restAfterBlocks: config.PROXY_REST_AFTER_BLOCKS, restMs: config.PROXY_REST_MS });
+    const sessions = new SessionPool({ proxies, maxUses: config.SESSION_MAX_USES, size: config.CRAWL_CONCURRENCY * 2 });
+    const stopping = new AbortController();
+    let baseUrl = config.MARKETPLACE_BASE_URL;
+    let fetcher: UndiciPageFetcher | undefined;
+    let simulator: Awaited<ReturnType<typeof startEmbeddedSimulator>> | undefined;
+    let refreshTimer: NodeJS.Timeout | undefined;
+    let audit: AuditClient | undefined;
+
+    return {
+      routes: crawlerRoutes({
+        rate,
+        queue,
+        queueBackend: context.queues.kind,
+        audit: () => (audit ??= new AuditClient(context.client('catalog'))),
+        logger,
+      }),
+      async start() {
+        if (config.MARKETPLACE === 'simulator') {
+          simulator = await startEmbeddedSimulator(config.SIMULATOR_PORT);
+          baseUrl = simulator.url;
+          logger.info({ url: simulator.url }, 'MARKETPLACE=simulator: crawling the built-in marketplace simulator');
+        }
+        fetcher = new UndiciPageFetcher({
+          isAllowedUrl: allowedUrlRule(baseUrl, parseList(config.MARKETPLACE_EXTRA_HOSTS)),
+          connectTimeoutMs: config.FETCH_CONNECT_TIMEOUT_MS,
+          timeoutMs: config.FETCH_TIMEOUT_MS,
+          maxResponseBytes: config.MAX_RESPONSE_BYTES,
+          maxRedirects: config.MAX_REDIRECTS,
+        });
+        const upstream = new UpstreamClient({
+          fetcher,
+          limiter,
+          sessions,
+          maxAttempts: config.MAX_FETCH_ATTEMPTS,
+          backoffMs: config.FETCH_BACKOFF_MS,
+          maxBackoffMs: config.FETCH_MAX_BACKOFF_MS,
+          sleep: abortableSleep,
+          now: () => context.clock.now().getTime(),
+        });
+        const crawler = new TargetCrawler({
+          catalog: new CatalogWorkerClient(context.client('catalog')),
+          upstream,
+          sessions,
+          baseUrl: () => baseUrl,
+          logger,
+          signal: stopping.signal,
+        });
+        refreshTimer = setInterval(() => {
+          rate.refresh().catch((error: unknown) => logger.warn({ err: error }, 'reading the upstream rate setting failed'));
+        }, config.RATE_SETTING_REFRESH_MS);
+        refreshTimer.unref();
+        await queue.process((job: QueueJob<CrawlTask>) => crawler.crawl(job.payload), {
+          concurrency: config.CRAWL_CONCURRENCY,
+          onFailed: async (job, error) => {
+            logger.error({ err: error, jobId: job.payload.jobId, targetIndex: job.payload.targetIndex }, 'crawl task failed for good; reporting the target failed');
+            await crawler.giveUp(job.payload, error);
+          },
+        });
+        logger.info({ origin: baseUrl, concurrency: config.CRAWL_CONCURRENCY, requestsPerMinute: limiter.rate() }, 'crawler-worker processing crawl targets');
+      },
+      async stop() {
+        if (refreshTimer) clearInterval(refreshTimer);
+        // In-flight targets get most of the grace period to finish; whatever still waits (for a
+        // token, a backoff, a slow page) is then aborted unreported, and catalog re-enqueues it.
+        const grace = context.runtime.SHUTDOWN_GRACE_MS;
+        const abortTimer = setTimeout(() => stopping.abort(new Error('crawler-worker stopping')), Math.max(0, grace - 1_000));
+        await queue.close(grace);
+        clearTimeout(abortTimer);
+        stopping.abort(new Error('crawler-worker stopped'));
+        limiter.close();
+        await fetcher?.close();
+        await simulator?.close();
+      },
+    };
   },
 });

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { allowedUrlRule, productUrl, resolveMarketplace, searchUrl } from './marketplace-origin.ts';
+
+describe('resolveMarketplace', () => {
+  it('uses the base storefront, or the storefront config.domain picks', () => {
+    expect(resolveMarketplace('https://www.amazon.com', {})).toEqual({ ok: true, origin: 'https://www.amazon.com', domain: 'amazon.com', query: {} });
+    expect(resolveMarketplace('https://www.amazon.com', { domain: 'amazon.de' })).toMatchObject({ ok: true, origin: 'https://www.amazon.de', domain: 'amazon.de' });
+    expect(resolveMarketplace('https://www.amazon.com', { domain: 'www.Amazon.co.jp' })).toMatchObject({ ok: true, origin: 'https://www.amazon.co.jp' });
+  });
+
+  it('keeps a non-storefront base (the simulator) and passes the domain along', () => {
+    expect(resolveMarketplace('http://127.0.0.1:4010', { domain: 'amazon.fr' })).toEqual({ ok: true, origin: 'http://127.0.0.1:4010', domain: 'amazon.fr', query: { domain: 'amazon.fr' } });
+    expect(resolveMarketplace('http://127.0.0.1:4010', {})).toEqual({ ok: true, origin: 'http://127.0.0.1:4010', domain: undefined, query: {} });
+  });
+
+  it('rejects a domain that is not a marketplace', () => {
+    for (const domain of ['evil.com', 'amazon.com.evil.net', 42]) expect(resolveMarketplace('https://www.amazon.com', { domain })).toMatchObject({ ok: false });
+  });
+});
+
+describe('page URLs', () => {
+  const store = { origin: 'https://www.amazon.com', domain: 'amazon.com', query: {} };
+  it('builds search and product URLs', () => {
+    expect(searchUrl(store, 'wireless headphones & more', 1)).toBe('https://www.amazon.com/s?k=wireless+headphones+%26+more');
+    expect(searchUrl(store, 'tv', 3)).toBe('https://www.amazon.com/s?k=tv&page=3');
+    expect(productUrl(store, 'B000000001')).toBe('https://www.amazon.com/dp/B000000001');
+    expect(productUrl({ origin: 'http://127.0.0.1:1', domain: 'amazon.de', query: { domain: 'amazon.de' } }, 'B000000001')).toBe('http://127.0.0.1:1/dp/B000000001?domain=amazon.de');
+  });
+});
+
+describe('allowedUrlRule', () => {
+  it('allows storefronts over https, the configured base and extra hosts; nothing else', () => {
+    const allowed = allowedUrlRule('http://127.0.0.1:4010', ['sim.local:8080']);
+    const ok = (url: string) => allowed(new URL(url));
+    expect(ok('https://www.amazon.de/dp/B000000001')).toBe(true);
+    expect(ok('http://127.0.0.1:4010/s?k=x')).toBe(true);
+    expect(ok('http://sim.local:8080/s?k=x')).toBe(true);
+    expect(ok('http://www.amazon.de/dp/B000000001')).toBe(false);
+    expect(ok('https://www.amazon.de.evil.com/')).toBe(false);
+    expect(ok('http://127.0.0.1:4011/')).toBe(false);
+    expect(ok('http://169.254.169.254/latest/meta-data')).toBe(false);
+    expect(ok('https://user:pw@www.amazon.com/')).toBe(false);
+    expect(ok('file:///etc/passwd')).toBe(false);
+  });
+});

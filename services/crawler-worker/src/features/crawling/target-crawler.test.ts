@@ -1,0 +1,181 @@
+import type { ClaimTargetResponse, CrawlTask, ReportTargetBody } from '@crawl/contracts';
+import { errors } from '@crawl/errors';
+import { describe, expect, it } from 'vitest';
+import type { CrawlSession } from '../fetching/session-pool.ts';
+import type { GetPageInput, PageOutcome } from '../fetching/upstream-client.ts';
+import { searchPagesOf, TargetCrawler, type CatalogPort } from './target-crawler.ts';
+
+function searchHtml(asins: string[], next: boolean): string {
+  const cards = asins
+    .map(
+      (asin) => `<div data-asin="${asin}" data-component-type="s-search-result" class="s-result-item">
+        <h2><a href="/dp/${asin}"><span>Product ${asin}</span></a></h2>
+        <span class="a-price"><span class="a-offscreen">$19.99</span></span></div>`,
+    )
+    .join('');
+  return `<html><body>${cards}${next ? '<a class="s-pagination-next" href="/s?k=x&page=2">Next</a>' : ''}</body></html>`;
+}
+
+class FakeCatalog implements CatalogPort {
+  reports: Array<{ index: number; body: ReportTargetBody }> = [];
+  claims = 0;
+  proceed = true;
+  failReports = 0;
+  claimError: Error | undefined;
+  async claimTarget(): Promise<ClaimTargetResponse['data']> {
+    this.claims += 1;
+    if (this.claimError) throw this.claimError;
+    return { proceed: this.proceed, jobStatus: this.proceed ? 'running' : 'cancelled', targetStatus: this.proceed ? 'running' : 'cancelled' };
+  }
+  async reportTarget(_jobId: string, index: number, body: ReportTargetBody) {
+    if (this.failReports > 0) {
+      this.failReports -= 1;
+      throw new Error('catalog unavailable');
+    }
+    this.reports.push({ index, body });
+    return { jobStatus: 'running', finished: false };
+  }
+}
+
+function crawlerWith(pages: Record<string, PageOutcome | ((input: GetPageInput) => PageOutcome)>, catalog = new FakeCatalog()) {
+  const urls: string[] = [];
+  const crawler = new TargetCrawler({
+    catalog,
+    upstream: {
+      async getPage(input) {
+        urls.push(input.url);
+        const entry = pages[input.url];
+        if (!entry) return { ok: false, reason: 'not_found', message: 'HTTP 404', attempts: 1 };
+        return typeof entry === 'function' ? entry(input) : entry;
+      },
+    },
+    sessions: { take: () => ({ id: 1 }) as CrawlSession },
+    baseUrl: () => 'https://www.amazon.com',
+  });
+  return { crawler, catalog, urls };
+}
+
+const ok = (html: string, url = 'https://www.amazon.com/'): PageOutcome => ({ ok: true, page: { status: 200, headers: {}, html, url, redirects: 0, bytes: html.length }, attempts: 1 });
+const task = (over: Partial<CrawlTask> = {}): CrawlTask => ({ jobId: 'job_1', organizationId: 'org_1', projectId: 'prj_1', targetIndex: 0, type: 'search', value: 'x', config: {}, ...over });
+
+describe('searchPagesOf', () => {
+  it('defaults to 1 and caps at the documented maximum', () => {
+    expect(searchPagesOf({})).toBe(1);
+    expect(searchPagesOf({ pages: 3 })).toBe(3);
+    expect(searchPagesOf({ pages: 99 })).toBe(5);
+    expect(searchPagesOf({ pages: 'many' })).toBe(1);
+  });
+});
+
+describe('TargetCrawler', () => {
+  it('crawls the requested search pages, ranks organic items across pages and de-duplicates', async () => {
+    const { crawler, catalog, urls } = crawlerWith({
+      'https://www.amazon.com/s?k=x': ok(searchHtml(['B000000001', 'B000000002'], true), 'https://www.amazon.com/s?k=x'),
+      'https://www.amazon.com/s?k=x&page=2': ok(searchHtml(['B000000002', 'B000000003'], true)),
+    });
+    await crawler.crawl(task({ config: { pages: 2 } }));
+    expect(urls).toEqual(['https://www.amazon.com/s?k=x', 'https://www.amazon.com/s?k=x&page=2']);
+    const report = catalog.reports[0]?.body;
+    expect(report?.status).toBe('success');
+    expect(report?.items.map((i) => [i.asin, i.rank, i.page])).toEqual([
+      ['B000000001', 1, 1],
+      ['B000000002', 2, 1],
+      ['B000000003', 3, 2],
+    ]);
+    expect(report?.items[0]).toMatchObject({ keyword: 'x', price: { amount: 19.99, currency: 'USD' } });
+    expect(report?.requests).toBe(2);
+  });
+
+  it('stops before the requested pages when there is no next page', async () => {
+    const { crawler, urls, catalog } = crawlerWith({ 'https://www.amazon.com/s?k=x': ok(searchHtml(['B000000001'], false)) });
+    await crawler.crawl(task({ config: { pages: 3 } }));
+    expect(urls).toHaveLength(1);
+    expect(catalog.reports[0]?.body.status).toBe('success');
+  });
+
+  it('reports the failure reason of the upstream, and fails the target when a later page fails', async () => {
+    const blocked = crawlerWith({ 'https://www.amazon.com/s?k=x': { ok: false, reason: 'blocked', message: 'captcha (HTTP 200) after 4 attempts', attempts: 4 } });
+    await blocked.crawler.crawl(task());
+    expect(blocked.catalog.reports[0]?.body).toMatchObject({ status: 'failed', reason: 'blocked', items: [], requests: 4 });
+
+    const second = crawlerWith({
+      'https://www.amazon.com/s?k=x': ok(searchHtml(['B000000001'], true)),
+      'https://www.amazon.com/s?k=x&page=2': { ok: false, reason: 'timeout', message: 'slow', attempts: 4 },
+    });
+    await second.crawler.crawl(task({ config: { pages: 2 } }));
+    expect(second.catalog.reports[0]?.body).toMatchObject({ status: 'failed', reason: 'timeout', items: [], requests: 5 });
+  });
+
+  it('crawls details by ASIN; a page without a title is a parse_error, a 404 is not_found', async () => {
+    const product = '<html><body><span id="productTitle"> Great Lamp </span><span class="a-price"><span class="a-offscreen">$5.00</span></span></body></html>';
+    const { crawler, catalog } = crawlerWith({
+      'https://www.amazon.com/dp/B000000001': ok(product),
+      'https://www.amazon.com/dp/B000000002': ok('<html><body>Nothing here</body></html>'),
+    });
+    await crawler.crawl(task({ type: 'details', value: 'B000000001' }));
+    await crawler.crawl(task({ type: 'details', value: 'B000000002', targetIndex: 1 }));
+    await crawler.crawl(task({ type: 'details', value: 'B000000003', targetIndex: 2 }));
+    expect(catalog.reports[0]?.body).toMatchObject({ status: 'success', items: [{ asin: 'B000000001', title: 'Great Lamp' }] });
+    expect(catalog.reports[1]?.body).toMatchObject({ status: 'failed', reason: 'parse_error' });
+    expect(catalog.reports[2]?.body).toMatchObject({ status: 'failed', reason: 'not_found' });
+  });
+
+  it('fails an unsupported config.domain as invalid_target without any request', async () => {
+    const { crawler, catalog, urls } = crawlerWith({});
+    await crawler.crawl(task({ config: { domain: 'evil.example' } }));
+    expect(urls).toEqual([]);
+    expect(catalog.reports[0]?.body).toMatchObject({ status: 'failed', reason: 'invalid_target' });
+  });
+
+  it('drops a task whose claim says no (cancelled job or finished target)', async () => {
+    const catalog = new FakeCatalog();
+    catalog.proceed = false;
+    const { crawler, urls } = crawlerWith({}, catalog);
+    await crawler.crawl(task());
+    expect(urls).toEqual([]);
+    expect(catalog.reports).toEqual([]);
+  });
+
+  it('drops a task whose job is gone (404 on claim) but lets other claim errors through for a retry', async () => {
+    const catalog = new FakeCatalog();
+    catalog.claimError = errors.notFound('Target');
+    const { crawler, urls } = crawlerWith({}, catalog);
+    await crawler.crawl(task());
+    expect(urls).toEqual([]);
+    catalog.claimError = errors.unavailable();
+    await expect(crawler.crawl(task())).rejects.toThrow(/unavailable/);
+  });
+
+  it('stops between pages when the job was cancelled meanwhile and reports nothing', async () => {
+    const catalog = new FakeCatalog();
+    const { crawler, urls } = crawlerWith(
+      {
+        'https://www.amazon.com/s?k=x': () => {
+          catalog.proceed = false;
+          return ok(searchHtml(['B000000001'], true));
+        },
+      },
+      catalog,
+    );
+    await crawler.crawl(task({ config: { pages: 3 } }));
+    expect(urls).toHaveLength(1);
+    expect(catalog.reports).toEqual([]);
+  });
+
+  it('re-sends an undelivered report on redelivery instead of crawling again', async () => {
+    const catalog = new FakeCatalog();
+    catalog.failReports = 1;
+    const { crawler, urls } = crawlerWith({ 'https://www.amazon.com/s?k=x': ok(searchHtml(['B000000001'], false)) }, catalog);
+    await expect(crawler.crawl(task())).rejects.toThrow('catalog unavailable');
+    await crawler.crawl(task());
+    expect(urls).toHaveLength(1);
+    expect(catalog.reports).toHaveLength(1);
+    expect(catalog.reports[0]?.body.status).toBe('success');
+  });
+
+  it('reports upstream_error when the queue gives up on a task', async () => {
+    const { crawler, catalog } = crawlerWith({});
+    await crawler.giveUp(task({ targetIndex: 3 }), new Error('boom'));
+    expect(catalog.reports[0]).toMatchObject({ index: 3, body: { status: 'failed', reason: 'upstream_error' } });
+  });
+});

@@ -1,0 +1,165 @@
+import { CATALOG_LIMITS, type CrawlTask, type ReportTargetBody, type TargetFailureReason } from '@crawl/contracts';
+import { isAppError } from '@crawl/errors';
+import { parseProductPage, parseSearchPage, type SearchItem } from '@crawl/marketplace';
+import type { CatalogWorkerClient } from '@crawl/service-client';
+import type { SessionPool } from '../fetching/session-pool.ts';
+import type { PageOutcome, UpstreamClient } from '../fetching/upstream-client.ts';
+import { productUrl, resolveMarketplace, searchUrl } from './marketplace-origin.ts';
+
+export type CatalogPort = Pick<CatalogWorkerClient, 'claimTarget' | 'reportTarget'>;
+
+interface Logger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+}
+
+export interface TargetCrawlerOptions {
+  catalog: CatalogPort;
+  upstream: Pick<UpstreamClient, 'getPage'>;
+  sessions: Pick<SessionPool, 'take'>;
+  /** The configured marketplace origin (MARKETPLACE_BASE_URL or the simulator's). */
+  baseUrl: () => string;
+  logger?: Logger | undefined;
+  /** Aborted when the worker stops: in-flight targets are handed back (catalog re-enqueues them). */
+  signal?: AbortSignal | undefined;
+}
+
+/** Search result pages per keyword: `config.pages`, default 1, at most this (each page is billed). */
+export const MAX_SEARCH_PAGES = CATALOG_LIMITS.maxSearchPages;
+const MESSAGE_MAX = 1000;
+
+export function searchPagesOf(config: Record<string, unknown>): number {
+  const pages = config.pages;
+  if (typeof pages !== 'number' || !Number.isInteger(pages) || pages < 1) return 1;
+  return Math.min(pages, MAX_SEARCH_PAGES);
+}
+
+function failed(reason: TargetFailureReason, message: string, requests: number): ReportTargetBody {
+  return { status: 'failed', reason, message: message.slice(0, MESSAGE_MAX), items: [], requests };
+}
+
+/** Marker for "the job was cancelled while we worked": nothing is reported. */
+const CANCELLED = Symbol('cancelled');
+
+/**
+ * One target end to end: claim it from catalog, fetch and parse its page(s), report the items or
+ * the failure reason. Catalog stores the results (replacing earlier ones of the same target),
+ * moves the job to its terminal state and settles credits.
+ */
+export class TargetCrawler {
+  readonly #options: TargetCrawlerOptions;
+  /** Reports that could not be delivered; a redelivered task sends them instead of crawling again. */
+  readonly #undelivered = new Map<string, ReportTargetBody>();
+
+  constructor(options: TargetCrawlerOptions) {
+    this.#options = options;
+  }
+
+  async crawl(task: CrawlTask): Promise<void> {
+    const { catalog } = this.#options;
+    const key = `${task.jobId}-${task.targetIndex}`;
+    let report = this.#undelivered.get(key);
+    if (!report) {
+      let claim;
+      try {
+        claim = await catalog.claimTarget(task.jobId, task.targetIndex);
+      } catch (error) {
+        // The job or target no longer exists: nothing to crawl and nobody to report to.
+        if (isAppError(error) && error.statusCode === 404) return;
+        throw error;
+      }
+      if (!claim.proceed) return;
+      const outcome = await this.#work(task);
+      if (outcome === CANCELLED) return;
+      report = outcome;
+    }
+    try {
+      await catalog.reportTarget(task.jobId, task.targetIndex, report);
+      this.#undelivered.delete(key);
+    } catch (error) {
+      if (this.#undelivered.size > 1000) this.#undelivered.delete(this.#undelivered.keys().next().value as string);
+      this.#undelivered.set(key, report);
+      throw error;
+    }
+    this.#options.logger?.info(
+      { jobId: task.jobId, targetIndex: task.targetIndex, status: report.status, reason: report.reason, items: report.items.length, requests: report.requests },
+      'target crawled',
+    );
+  }
+
+  /** The queue gave up on a task (catalog unreachable, a bug): the target still has to end. */
+  async giveUp(task: CrawlTask, error: Error): Promise<void> {
+    const key = `${task.jobId}-${task.targetIndex}`;
+    const report = this.#undelivered.get(key) ?? failed('upstream_error', `crawl task failed: ${error.message}`, 0);
+    this.#undelivered.delete(key);
+    await this.#options.catalog.reportTarget(task.jobId, task.targetIndex, report);
+  }
+
+  async #work(task: CrawlTask): Promise<ReportTargetBody | typeof CANCELLED> {
+    const market = resolveMarketplace(this.#options.baseUrl(), task.config);
+    if (!market.ok) return failed('invalid_target', market.message, 0);
+    const lang = typeof task.config.lang === 'string' ? task.config.lang : undefined;
+    const session = { current: this.#options.sessions.take() };
+    const stillWanted = async (): Promise<boolean> => {
+      try {
+        return (await this.#options.catalog.claimTarget(task.jobId, task.targetIndex)).proceed;
+      } catch {
+        return true;
+      }
+    };
+    const get = (url: string, referer?: string): Promise<PageOutcome> =>
+      this.#options.upstream.getPage({ url, session, lang, referer, signal: this.#options.signal, stillWanted });
+
+    if (task.type === 'details') {
+      const asin = task.value.toUpperCase();
+      const outcome = await get(productUrl(market, asin));
+      if (!outcome.ok) return outcome.reason === 'cancelled' ? CANCELLED : failed(outcome.reason, outcome.message, outcome.attempts);
+      let product;
+      try {
+        product = parseProductPage(outcome.page.html, { origin: market.origin, asin, ...(market.domain ? { marketplace: market.domain } : {}) });
+      } catch (error) {
+        return failed('parse_error', `product page of ${asin} could not be parsed: ${(error as Error).message}`, outcome.attempts);
+      }
+      if (!product.title) return failed('parse_error', `no product title on the page of ${asin} (${outcome.page.url})`, outcome.attempts);
+      const item: Record<string, unknown> = { ...product, ...(product.asin !== asin ? { requestedAsin: asin } : {}), ...(market.domain ? { marketplace: market.domain } : {}) };
+      return { status: 'success', items: [item], requests: outcome.attempts };
+    }
+
+    const pages = searchPagesOf(task.config);
+    const items: Array<Record<string, unknown>> = [];
+    const seen = new Set<string>();
+    let organic = 0;
+    let requests = 0;
+    let referer: string | undefined;
+    for (let page = 1; page <= pages; page += 1) {
+      if (page > 1 && !(await stillWanted())) return CANCELLED;
+      const url = searchUrl(market, task.value, page);
+      const outcome = await get(url, referer);
+      requests += outcome.attempts;
+      if (!outcome.ok) {
+        if (outcome.reason === 'cancelled') return CANCELLED;
+        return failed(outcome.reason, page > 1 ? `page ${page} of ${pages}: ${outcome.message}` : outcome.message, requests);
+      }
+      let parsed;
+      try {
+        parsed = parseSearchPage(outcome.page.html, { origin: market.origin, keyword: task.value, page, ...(market.domain ? { marketplace: market.domain } : {}) });
+      } catch (error) {
+        return failed('parse_error', `search page ${page} for ${JSON.stringify(task.value)} could not be parsed: ${(error as Error).message}`, requests);
+      }
+      for (const item of parsed.items) {
+        if (seen.has(item.asin)) continue;
+        seen.add(item.asin);
+        items.push(toResultItem(item, task.value, page, item.sponsored ? undefined : (organic += 1)));
+      }
+      if (!parsed.hasNextPage) break;
+      referer = outcome.page.url;
+    }
+    return { status: 'success', items, requests };
+  }
+}
+
+/** A search item as stored: `rank` is the organic position across all crawled pages. */
+function toResultItem(item: SearchItem, keyword: string, page: number, rank: number | undefined): Record<string, unknown> {
+  const { rank: _pageRank, ...rest } = item;
+  return { ...rest, keyword, page, ...(rank !== undefined ? { rank } : {}) };
+}

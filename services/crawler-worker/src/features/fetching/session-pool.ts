@@ -1,0 +1,79 @@
+import { CookieJar } from './cookie-jar.ts';
+import { HEADER_PROFILES, type HeaderProfile } from './header-profiles.ts';
+import type { ProxyPool } from './proxy-pool.ts';
+
+/** One "browser": a header profile, its cookies and the proxy it goes out through. */
+export interface CrawlSession {
+  readonly id: number;
+  readonly profile: HeaderProfile;
+  readonly jar: CookieJar;
+  /** Undefined: direct connection. */
+  readonly proxy: string | undefined;
+  uses: number;
+  retired: boolean;
+}
+
+export interface SessionPoolOptions {
+  proxies: ProxyPool;
+  /** Requests per session before it is replaced. */
+  maxUses: number;
+  /** Sessions kept alive at once. */
+  size: number;
+  now?: () => number;
+  random?: () => number;
+}
+
+/**
+ * Hands out sessions round robin. A session is retired after `maxUses` requests or at its first
+ * blocked response (its cookies are burnt and its proxy gets a strike); a fresh one takes its place.
+ */
+export class SessionPool {
+  readonly #options: SessionPoolOptions;
+  readonly #sessions: CrawlSession[] = [];
+  readonly #random: () => number;
+  #seq = 0;
+  #cursor = 0;
+
+  constructor(options: SessionPoolOptions) {
+    this.#options = options;
+    this.#random = options.random ?? Math.random;
+  }
+
+  /** A live session; the caller keeps it for the pages of one target. */
+  take(): CrawlSession {
+    this.#prune();
+    if (this.#sessions.length < Math.max(1, this.#options.size)) {
+      const session = this.#create();
+      this.#sessions.push(session);
+      return session;
+    }
+    const session = this.#sessions[this.#cursor % this.#sessions.length] as CrawlSession;
+    this.#cursor += 1;
+    return session;
+  }
+
+  /** Counts a request; a worn-out session leaves the pool (callers holding it may finish). */
+  used(session: CrawlSession): void {
+    session.uses += 1;
+    if (session.uses >= this.#options.maxUses) session.retired = true;
+  }
+
+  blocked(session: CrawlSession): void {
+    session.retired = true;
+    if (session.proxy) this.#options.proxies.reportBlocked(session.proxy);
+  }
+
+  succeeded(session: CrawlSession): void {
+    if (session.proxy) this.#options.proxies.reportSuccess(session.proxy);
+  }
+
+  #prune(): void {
+    for (let i = this.#sessions.length - 1; i >= 0; i -= 1) if (this.#sessions[i]?.retired) this.#sessions.splice(i, 1);
+  }
+
+  #create(): CrawlSession {
+    const profile = HEADER_PROFILES[Math.floor(this.#random() * HEADER_PROFILES.length)] as HeaderProfile;
+    this.#seq += 1;
+    return { id: this.#seq, profile, jar: new CookieJar(this.#options.now), proxy: this.#options.proxies.next(), uses: 0, retired: false };
+  }
+}

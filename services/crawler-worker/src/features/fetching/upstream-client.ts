@@ -1,0 +1,141 @@
+import type { TargetFailureReason } from '@crawl/contracts';
+import { detectBlock } from '@crawl/marketplace';
+import { backoffDelay } from '@crawl/queue';
+import type { UpstreamRateLimiter } from '../rate-limit/upstream-rate-limiter.ts';
+import { FetchError, type FetchedPage, type PageFetcher } from './page-fetcher.ts';
+import { retryAfterMs } from './retry-after.ts';
+import type { CrawlSession, SessionPool } from './session-pool.ts';
+
+/** What one response means for the crawl. */
+export type Verdict =
+  | { kind: 'ok' }
+  | { kind: 'retry'; reason: TargetFailureReason; detail: string; retryAfterMs?: number | undefined; blocked: boolean }
+  | { kind: 'fail'; reason: TargetFailureReason; detail: string };
+
+/**
+ * Block detection comes first, so a CAPTCHA served with 200 is never taken for a page. Blocks,
+ * 429, 5xx and 403 are transient; 404/410 is `not_found`; any other non-2xx ends the target.
+ */
+export function classifyResponse(page: Pick<FetchedPage, 'status' | 'html' | 'headers'>, now: number): Verdict {
+  const retryAfter = retryAfterMs(page.headers['retry-after'], now);
+  const block = detectBlock({ status: page.status, html: page.html, headers: page.headers });
+  if (block.blocked) {
+    // A plain 503 is an outage; the same "sorry" page with a 200 is a soft block.
+    const reason: TargetFailureReason = block.reason === 'service_unavailable' && page.status >= 500 ? 'upstream_error' : 'blocked';
+    return { kind: 'retry', reason, detail: `${block.reason} (HTTP ${page.status})`, retryAfterMs: retryAfter, blocked: reason === 'blocked' };
+  }
+  if (page.status >= 200 && page.status < 300) return { kind: 'ok' };
+  if (page.status === 404 || page.status === 410) return { kind: 'fail', reason: 'not_found', detail: `HTTP ${page.status}` };
+  if (page.status === 403) return { kind: 'retry', reason: 'blocked', detail: 'HTTP 403', retryAfterMs: retryAfter, blocked: true };
+  if (page.status === 429) return { kind: 'retry', reason: 'blocked', detail: 'HTTP 429', retryAfterMs: retryAfter, blocked: true };
+  if (page.status === 408 || page.status === 425 || page.status >= 500) return { kind: 'retry', reason: 'upstream_error', detail: `HTTP ${page.status}`, retryAfterMs: retryAfter, blocked: false };
+  return { kind: 'fail', reason: 'upstream_error', detail: `HTTP ${page.status}` };
+}
+
+function classifyError(error: FetchError): Verdict {
+  switch (error.kind) {
+    case 'timeout':
+      return { kind: 'retry', reason: 'timeout', detail: error.message, blocked: false };
+    case 'network':
+      return { kind: 'retry', reason: 'upstream_error', detail: error.message, blocked: false };
+    default:
+      return { kind: 'fail', reason: 'upstream_error', detail: error.message };
+  }
+}
+
+export type PageOutcome =
+  | { ok: true; page: FetchedPage; attempts: number }
+  | { ok: false; reason: TargetFailureReason; message: string; attempts: number }
+  | { ok: false; reason: 'cancelled'; message: string; attempts: number };
+
+export interface UpstreamClientOptions {
+  fetcher: PageFetcher;
+  limiter: UpstreamRateLimiter;
+  sessions: SessionPool;
+  maxAttempts: number;
+  backoffMs: number;
+  /** Cap of the backoff and the longest Retry-After honoured; a longer one ends the tries. */
+  maxBackoffMs: number;
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  now: () => number;
+  random?: () => number;
+}
+
+export interface GetPageInput {
+  url: string;
+  /** Held by the caller across the pages of one target; replaced here when it gets blocked. */
+  session: { current: CrawlSession };
+  lang?: string | undefined;
+  referer?: string | undefined;
+  signal?: AbortSignal | undefined;
+  /** Asked before every retry; false stops (the job was cancelled meanwhile). */
+  stillWanted?: () => Promise<boolean>;
+}
+
+/**
+ * One page, with the global rate limit on every request and up to `maxAttempts` tries for
+ * transient failures: exponential backoff with jitter, never shorter than `Retry-After`.
+ */
+export class UpstreamClient {
+  readonly #options: UpstreamClientOptions;
+
+  constructor(options: UpstreamClientOptions) {
+    this.#options = options;
+  }
+
+  async getPage(input: GetPageInput): Promise<PageOutcome> {
+    const o = this.#options;
+    let last: Extract<Verdict, { kind: 'retry' }> | undefined;
+    for (let attempt = 1; attempt <= o.maxAttempts; attempt += 1) {
+      if (attempt > 1) {
+        const backoff = backoffDelay({ attempts: o.maxAttempts, backoffMs: o.backoffMs, maxBackoffMs: o.maxBackoffMs }, attempt - 1, o.random);
+        const wait = Math.max(backoff, last?.retryAfterMs ?? 0);
+        await o.sleep(wait, input.signal);
+        if (input.stillWanted && !(await input.stillWanted())) return { ok: false, reason: 'cancelled', message: 'job no longer wants this target', attempts: attempt - 1 };
+      }
+      await o.limiter.acquire(input.signal);
+      const session = input.session.current;
+      o.sessions.used(session);
+      let verdict: Verdict;
+      let page: FetchedPage | undefined;
+      try {
+        page = await o.fetcher.fetch({ url: input.url, session, lang: input.lang, referer: input.referer, signal: input.signal });
+        verdict = classifyResponse(page, o.now());
+      } catch (error) {
+        if (!(error instanceof FetchError) || error.kind === 'aborted') throw error;
+        verdict = classifyError(error);
+      }
+      if (verdict.kind === 'ok' && page) {
+        o.sessions.succeeded(session);
+        return { ok: true, page, attempts: attempt };
+      }
+      if (verdict.kind === 'fail') return { ok: false, reason: verdict.reason, message: verdict.detail, attempts: attempt };
+      if (verdict.kind === 'retry' && verdict.blocked) {
+        o.sessions.blocked(session);
+        input.session.current = o.sessions.take();
+      }
+      last = verdict as Extract<Verdict, { kind: 'retry' }>;
+      if (last.retryAfterMs !== undefined && last.retryAfterMs > o.maxBackoffMs) {
+        return { ok: false, reason: last.reason, message: `${last.detail}; Retry-After ${Math.ceil(last.retryAfterMs / 1000)} s is beyond the ${o.maxBackoffMs} ms limit`, attempts: attempt };
+      }
+    }
+    const final = last as Extract<Verdict, { kind: 'retry' }>;
+    return { ok: false, reason: final.reason, message: `${final.detail} after ${o.maxAttempts} attempts`, attempts: o.maxAttempts };
+  }
+}
+
+/** A sleep that ends early (rejecting) when the signal aborts. */
+export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

@@ -1,0 +1,30 @@
+/**
+ * The one budget of marketplace requests for all crawl concurrency together. Every upstream
+ * request (retries and redirects included) takes a token first. The in-process token bucket is
+ * the adapter for one process; a Redis-backed adapter can share one budget between replicas.
+ */
+export interface UpstreamRateLimiter {
+  /** Resolves when a request may go out; rejects with the signal's reason when aborted. */
+  acquire(signal?: AbortSignal): Promise<void>;
+  /** Changes the rate at once; waiting callers are rescheduled on the new rate. */
+  setRate(requestsPerMinute: number): Promise<void>;
+  /** The current rate in requests per minute. */
+  rate(): number;
+  /** Releases timers; pending acquires reject. */
+  close(): void;
+}
+
+/** Timers as the limiter sees them, so tests drive time by hand. */
+export interface TimerPort {
+  now(): number;
+  setTimeout(callback: () => void, ms: number): () => void;
+}
+
+export const systemTimers: TimerPort = {
+  now: () => Date.now(),
+  setTimeout(callback, ms) {
+    const timer = setTimeout(callback, ms);
+    timer.unref();
+    return () => clearTimeout(timer);
+  },
+};

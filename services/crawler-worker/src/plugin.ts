@@ -1,0 +1,1 @@
+export { adminRoutes as crawlerRoutes } from './features/admin/admin-routes.ts';
