@@ -3,9 +3,9 @@ import { DataEnvelope, ListEnvelope, Timestamp } from './common.ts';
 
 /** Monthly limits, exactly the spec's keys. */
 export const UsageLimits = Type.Object({
-  jobsPerMonth: Type.Integer({ minimum: 0 }),
-  targetsPerMonth: Type.Integer({ minimum: 0 }),
-  exportsPerMonth: Type.Integer({ minimum: 0 }),
+  jobsPerMonth: Type.Integer(),
+  targetsPerMonth: Type.Integer(),
+  exportsPerMonth: Type.Integer(),
 });
 export type UsageLimits = Static<typeof UsageLimits>;
 
@@ -26,7 +26,7 @@ export type CreditBalance = Static<typeof CreditBalance>;
 export const Usage = Type.Object({
   limits: UsageLimits,
   used: UsageUsed,
-  /** `limits` minus `used`, per key (never below zero). */
+  /** `limits` minus `used`, per key. */
   remaining: UsageLimits,
   credits: CreditBalance,
   /** Calendar month in UTC, e.g. `2026-11`. */
@@ -157,7 +157,14 @@ export type LedgerEntryView = Static<typeof LedgerEntryView>;
 
 export const AdminCreditsResponse = DataEnvelope(Type.Object({ entry: LedgerEntryView, balance: FullBalance }));
 
-const LimitValue = Type.Union([Type.Integer({ minimum: 0, maximum: 10_000_000 }), Type.Null()], {
+/**
+ * A multi-type `type` rather than a union: with type coercion on, a union's integer branch would
+ * turn `null` into 0, while a type list only coerces when no listed type matches.
+ */
+const LimitValue = Type.Unsafe<number | null>({
+  type: ['integer', 'null'],
+  minimum: 0,
+  maximum: 10_000_000,
   description: 'A number sets the organization limit; null returns it to the configured default.',
 });
 export const AdminLimitsBody = Type.Object(

@@ -12,7 +12,6 @@ export const RuntimeConfig = defineConfig({
     default: 'info',
     description: 'Pino log level.',
   }),
-  NODE_ENV: Type.String({ default: 'production', description: '`development` relaxes a few production-only rules (e.g. https-only webhooks).' }),
   MONGO_URL: OptionalUrl('MongoDB connection string. Unset: the embedded store under DATA_DIR.'),
   MONGO_DB_PREFIX: Type.String({ default: 'crawl_', description: 'Each service uses database `<prefix><service>` unless MONGO_DATABASE is set.' }),
   MONGO_DATABASE: Type.Optional(Type.String({ description: 'Put every service in this one database instead.' })),

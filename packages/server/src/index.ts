@@ -1,2 +1,3 @@
 export * from './all-modules.ts';
 export * from './targets.ts';
+export * from './config-table.ts';

@@ -1,0 +1,204 @@
+import type { FullBalance, RecordAuditBody, Usage, UsageLimits, UsageUsed } from '@crawl/contracts';
+import { errors } from '@crawl/errors';
+import type { Clock, ModuleContext } from '@crawl/modules';
+import type { DocumentStore } from '@crawl/storage';
+import type { BillingConfig } from './config.ts';
+import { Accounts } from './features/accounts/accounts.ts';
+import { CreditLedger, LedgerRefusal, toBalance, type LedgerEntryDoc } from './features/ledger/credit-ledger.ts';
+import { Checkout } from './features/packages/checkout.ts';
+import { parsePackages } from './features/packages/package-catalog.ts';
+import { SandboxPaymentProvider, type PaymentProvider } from './features/packages/payment-provider.ts';
+import { remainingOf } from './features/quotas/limits.ts';
+import { monthKey, nextMonthStart } from './features/quotas/month.ts';
+import { UsageCounters } from './features/quotas/usage-counters.ts';
+import { Reconciler, type JobStateLookup } from './features/reconciler/reconciler.ts';
+import { Referrals } from './features/referrals/referrals.ts';
+import { Reservations } from './features/reservations/reservations.ts';
+
+type Logger = Pick<ModuleContext['logger'], 'info' | 'warn' | 'error'>;
+
+export interface BillingOptions {
+  store: DocumentStore;
+  clock: Clock;
+  config: BillingConfig;
+  logger: Logger;
+  /** Records an audit event in catalog's log; failures are logged, never raised. */
+  audit?: (event: RecordAuditBody) => Promise<void>;
+  /** Catalog's job-state lookup for the reconciler; omitted when catalog is unreachable. */
+  jobState?: JobStateLookup;
+  provider?: PaymentProvider;
+}
+
+export interface UsageReport {
+  organizationId: string;
+  month: string;
+  resetsAt: string;
+  limits: UsageLimits;
+  used: UsageUsed;
+  remaining: UsageLimits;
+  balance: FullBalance;
+}
+
+/** The billing domain assembled over one store and clock: what the routes and the tests use. */
+export class Billing {
+  readonly ledger: CreditLedger;
+  readonly usage: UsageCounters;
+  readonly accounts: Accounts;
+  readonly referrals: Referrals;
+  readonly reservations: Reservations;
+  readonly checkout: Checkout;
+  readonly reconciler: Reconciler;
+  /** Best effort: records in catalog's audit log, logs and carries on when that fails. */
+  readonly audit: (event: RecordAuditBody) => Promise<void>;
+  readonly #clock: Clock;
+  readonly #logger: Logger;
+
+  constructor(options: BillingOptions) {
+    const { store, clock, config, logger } = options;
+    this.#clock = clock;
+    this.#logger = logger;
+    this.ledger = new CreditLedger(store, clock);
+    this.usage = new UsageCounters(store, clock);
+    this.accounts = new Accounts({
+      store,
+      clock,
+      ledger: this.ledger,
+      signupBonus: config.SIGNUP_BONUS_CREDITS,
+      defaultLimits: { jobsPerMonth: config.LIMIT_JOBS_PER_MONTH, targetsPerMonth: config.LIMIT_TARGETS_PER_MONTH, exportsPerMonth: config.LIMIT_EXPORTS_PER_MONTH },
+    });
+    this.referrals = new Referrals({ store, clock, accounts: this.accounts, ledger: this.ledger, rewardCredits: config.REFERRAL_REWARD_CREDITS });
+    this.reservations = new Reservations({
+      store,
+      clock,
+      ledger: this.ledger,
+      usage: this.usage,
+      accounts: this.accounts,
+      onCaptured: async (organizationId) => {
+        try {
+          await this.referrals.rewardFirstJob(organizationId);
+        } catch (error) {
+          // The next captured settlement of this organization, or nothing: the reward key keeps it once.
+          logger.warn({ err: error, organizationId }, 'referral reward failed; retried on the next settlement');
+        }
+      },
+    });
+    const audit = options.audit;
+    this.audit = async (event) => {
+      if (!audit) return;
+      try {
+        await audit(event);
+      } catch (error) {
+        logger.warn({ err: error, action: event.action, resourceId: event.resourceId }, 'audit event could not be recorded');
+      }
+    };
+    this.checkout = new Checkout({
+      store,
+      clock,
+      ledger: this.ledger,
+      accounts: this.accounts,
+      packages: parsePackages(config.CREDIT_PACKAGES),
+      provider: options.provider ?? new SandboxPaymentProvider(),
+      audit: this.audit,
+    });
+    this.reconciler = new Reconciler({
+      clock,
+      ledger: this.ledger,
+      reservations: this.reservations,
+      logger,
+      ...(options.jobState ? { jobState: options.jobState } : {}),
+      pendingTimeoutMs: config.RESERVATION_PENDING_TIMEOUT_MS,
+      orphanAfterMs: config.RESERVATION_ORPHAN_AFTER_MS,
+      maxHoldMs: config.RESERVATION_MAX_HOLD_MS,
+    });
+  }
+
+  async init(): Promise<void> {
+    await Promise.all([this.ledger.init(), this.usage.init(), this.accounts.init(), this.referrals.init(), this.reservations.init(), this.checkout.init()]);
+  }
+
+  /** Opens an account at registration (idempotent) and links the referrer when a code came along. */
+  async openAccount(organizationId: string, ownerUserId: string, referralCode?: string): Promise<FullBalance> {
+    await this.accounts.ensure(organizationId, ownerUserId);
+    if (referralCode) {
+      const linked = await this.referrals.linkSignup(organizationId, referralCode);
+      if (!linked) this.#logger.info({ organizationId }, 'referral code not linked (unknown, self-referral or already linked)');
+    }
+    return this.ledger.balance(organizationId);
+  }
+
+  async usageReport(organizationId: string): Promise<UsageReport> {
+    const account = await this.accounts.find(organizationId);
+    const now = this.#clock.now();
+    const month = monthKey(now);
+    const limits = this.accounts.limitsOf(account);
+    const used = await this.usage.used(organizationId, month);
+    return {
+      organizationId,
+      month,
+      resetsAt: nextMonthStart(now).toISOString(),
+      limits,
+      used,
+      remaining: remainingOf(limits, used),
+      balance: await this.ledger.balance(organizationId),
+    };
+  }
+
+  toUsage(report: UsageReport): Usage {
+    return {
+      limits: report.limits,
+      used: report.used,
+      remaining: report.remaining,
+      credits: { available: report.balance.available, reserved: report.balance.reserved },
+      month: report.month,
+      resetsAt: report.resetsAt,
+    };
+  }
+
+  async consumeExport(organizationId: string): Promise<{ exportsThisMonth: number; exportsPerMonth: number }> {
+    const account = await this.accounts.ensure(organizationId);
+    const limits = this.accounts.limitsOf(account);
+    const used = await this.usage.consumeExport(organizationId, monthKey(this.#clock.now()), limits);
+    return { exportsThisMonth: used.exportsThisMonth, exportsPerMonth: limits.exportsPerMonth };
+  }
+
+  /** Admin grant or revoke; a revoke beyond the available credits is a 409. */
+  async adjustCredits(input: {
+    organizationId: string;
+    type: 'grant' | 'revoke';
+    amount: number;
+    reason: string;
+    actorUserId: string;
+    operationId: string;
+    requestId?: string;
+  }): Promise<{ entry: LedgerEntryDoc; balance: FullBalance }> {
+    await this.accounts.require(input.organizationId);
+    let recorded: LedgerEntryDoc;
+    try {
+      recorded = (
+        await this.ledger.record({
+        organizationId: input.organizationId,
+        key: `admin:${input.operationId}`,
+        kind: input.type === 'grant' ? 'admin_grant' : 'admin_revoke',
+        amount: input.amount,
+        reason: input.reason,
+        actorUserId: input.actorUserId,
+        })
+      ).entry;
+    } catch (error) {
+      if (error instanceof LedgerRefusal) {
+        throw errors.conflict(`Cannot revoke ${input.amount} credits: only ${error.balance.available} available`, [{ available: error.balance.available }]);
+      }
+      throw error;
+    }
+    await this.audit({
+      organizationId: input.organizationId,
+      actorUserId: input.actorUserId,
+      action: `credits.${input.type}`,
+      resourceType: 'credit_ledger_entry',
+      resourceId: recorded._id,
+      ...(input.requestId ? { requestId: input.requestId } : {}),
+      metadata: { amount: input.amount, reason: input.reason },
+    });
+    return { entry: recorded, balance: toBalance(await this.ledger.rollForward(input.organizationId)) };
+  }
+}

@@ -1,0 +1,36 @@
+import { defineConfig } from '@crawl/config';
+import { Type, type Static } from '@sinclair/typebox';
+
+export const BillingConfig = defineConfig({
+  SIGNUP_BONUS_CREDITS: Type.Integer({ minimum: 0, default: 1000, description: 'Credits granted once when an organization is created.' }),
+  LIMIT_JOBS_PER_MONTH: Type.Integer({ minimum: 0, default: 10, description: 'Default monthly job limit per organization (UTC calendar month).' }),
+  LIMIT_TARGETS_PER_MONTH: Type.Integer({ minimum: 0, default: 100, description: 'Default monthly target limit per organization.' }),
+  LIMIT_EXPORTS_PER_MONTH: Type.Integer({ minimum: 0, default: 20, description: 'Default monthly export limit per organization.' }),
+  REFERRAL_REWARD_CREDITS: Type.Integer({
+    minimum: 0,
+    default: 500,
+    description: "Credits granted once to the referrer's organization when a referred organization completes its first job with a successful target.",
+  }),
+  CREDIT_PACKAGES: Type.String({
+    default: '',
+    description: 'JSON array of credit packages `{id, name, priceCents, currency, credits, bonusCredits}`; empty: the built-in catalog.',
+  }),
+  PAYMENT_PROVIDER: Type.Union([Type.Literal('sandbox')], { default: 'sandbox', description: 'Payment provider for checkout; `sandbox` completes every order at once.' }),
+  RECONCILE_INTERVAL_MS: Type.Integer({ minimum: 0, default: 60_000, description: 'How often the reservation reconciler runs; 0 disables the timer.' }),
+  RESERVATION_PENDING_TIMEOUT_MS: Type.Integer({
+    minimum: 1_000,
+    default: 5 * 60_000,
+    description: 'A reservation still being taken after this long (the request died mid-way) is rolled back.',
+  }),
+  RESERVATION_ORPHAN_AFTER_MS: Type.Integer({
+    minimum: 1_000,
+    default: 15 * 60_000,
+    description: 'A held reservation whose job catalog does not know after this long is released, quota included.',
+  }),
+  RESERVATION_MAX_HOLD_MS: Type.Integer({
+    minimum: 60_000,
+    default: 24 * 60 * 60_000,
+    description: 'A held reservation not settled after this long is released in full (a later settlement changes nothing).',
+  }),
+});
+export type BillingConfig = Static<typeof BillingConfig>;

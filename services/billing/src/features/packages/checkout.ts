@@ -1,0 +1,163 @@
+import type { CheckoutBody, CreditOrder, CreditPackage, Identity, RecordAuditBody } from '@crawl/contracts';
+import { errors } from '@crawl/errors';
+import type { Clock } from '@crawl/modules';
+import { DuplicateKeyError, newId, type Collection, type DocumentStore } from '@crawl/storage';
+import type { Accounts } from '../accounts/accounts.ts';
+import type { CreditLedger } from '../ledger/credit-ledger.ts';
+import type { PaymentProvider } from './payment-provider.ts';
+
+export interface OrderDoc {
+  _id: string;
+  organizationId: string;
+  userId: string;
+  packageId: string;
+  priceCents: number;
+  currency: string;
+  packageCredits: number;
+  bonusCredits: number;
+  /** packageCredits + bonusCredits: what completion grants. */
+  credits: number;
+  status: 'pending' | 'completed' | 'failed';
+  provider: string;
+  providerReference?: string;
+  redirectUrl?: string;
+  /** `<organizationId>:<client key>`, or `order:<id>` when the client sent none; unique. */
+  idempotencyKey: string;
+  createdAt: string;
+  completedAt?: string;
+  [key: string]: unknown;
+}
+
+export function toOrderView(order: OrderDoc): CreditOrder {
+  return {
+    id: order._id,
+    packageId: order.packageId,
+    status: order.status,
+    priceCents: order.priceCents,
+    currency: order.currency,
+    credits: order.credits,
+    provider: order.provider,
+    ...(order.redirectUrl ? { redirectUrl: order.redirectUrl } : {}),
+    createdAt: order.createdAt,
+    ...(order.completedAt ? { completedAt: order.completedAt } : {}),
+  };
+}
+
+export interface CheckoutOptions {
+  store: DocumentStore;
+  clock: Clock;
+  ledger: CreditLedger;
+  accounts: Accounts;
+  packages: readonly CreditPackage[];
+  provider: PaymentProvider;
+  /** Best effort: a failure is logged by the caller's implementation and never fails the purchase. */
+  audit: (event: RecordAuditBody) => Promise<void>;
+}
+
+/** Turns a package into credits: order → provider → ledger `purchase` entry (keyed by the order) → audit. */
+export class Checkout {
+  readonly #orders: Collection<OrderDoc>;
+  readonly #options: CheckoutOptions;
+
+  constructor(options: CheckoutOptions) {
+    this.#orders = options.store.collection<OrderDoc>('orders');
+    this.#options = options;
+  }
+
+  async init(): Promise<void> {
+    await this.#orders.ensureIndexes([
+      { keys: { idempotencyKey: 1 }, unique: true, name: 'checkout_idempotency' },
+      { keys: { organizationId: 1, createdAt: -1 }, name: 'organization_recent' },
+    ]);
+  }
+
+  packages(): readonly CreditPackage[] {
+    return this.#options.packages;
+  }
+
+  async start(identity: Identity, body: CheckoutBody, requestId?: string): Promise<OrderDoc> {
+    const pkg = this.#options.packages.find((p) => p.id === body.packageId);
+    if (!pkg) throw errors.notFound('Credit package');
+    await this.#options.accounts.ensure(identity.organizationId, identity.userId);
+    const orderId = newId('ord_');
+    const clientKey = body.idempotencyKey ? `${identity.organizationId}:${body.idempotencyKey}` : undefined;
+    const idempotencyKey = clientKey ?? `order:${orderId}`;
+    if (clientKey) {
+      const earlier = await this.#orders.findOne({ idempotencyKey });
+      if (earlier) return earlier.status === 'pending' ? this.#retryPending(earlier, requestId) : earlier;
+    }
+    const order: OrderDoc = {
+      _id: orderId,
+      organizationId: identity.organizationId,
+      userId: identity.userId,
+      packageId: pkg.id,
+      priceCents: pkg.priceCents,
+      currency: pkg.currency,
+      packageCredits: pkg.credits,
+      bonusCredits: pkg.bonusCredits,
+      credits: pkg.credits + pkg.bonusCredits,
+      status: 'pending',
+      provider: this.#options.provider.name,
+      idempotencyKey,
+      createdAt: this.#options.clock.now().toISOString(),
+    };
+    try {
+      await this.#orders.insertOne(order);
+    } catch (error) {
+      if (error instanceof DuplicateKeyError && clientKey) {
+        const earlier = await this.#orders.findOne({ idempotencyKey });
+        if (earlier) return earlier;
+      }
+      throw error;
+    }
+    return this.#retryPending(order, requestId);
+  }
+
+  async #retryPending(order: OrderDoc, requestId?: string): Promise<OrderDoc> {
+    const started = await this.#options.provider.startPayment({
+      orderId: order._id,
+      organizationId: order.organizationId,
+      amountCents: order.priceCents,
+      currency: order.currency,
+      description: `${order.credits} credits (${order.packageId})`,
+    });
+    const updated =
+      (await this.#orders.updateOne(
+        { _id: order._id },
+        { $set: { providerReference: started.reference, ...(started.redirectUrl ? { redirectUrl: started.redirectUrl } : {}) } },
+      )) ?? order;
+    if (started.status === 'failed') {
+      return (await this.#orders.updateOne({ _id: order._id, status: 'pending' }, { $set: { status: 'failed' } })) ?? updated;
+    }
+    if (started.status === 'completed') return this.fulfil(order._id, requestId);
+    return updated;
+  }
+
+  /** Grants a paid order's credits exactly once (ledger key `purchase:<orderId>`), then audits it. */
+  async fulfil(orderId: string, requestId?: string): Promise<OrderDoc> {
+    const order = await this.#orders.findOne({ _id: orderId });
+    if (!order) throw errors.notFound('Order');
+    if (order.status === 'failed') throw errors.conflict('The order failed and cannot be fulfilled');
+    const { entry } = await this.#options.ledger.record({
+      organizationId: order.organizationId,
+      key: `purchase:${order._id}`,
+      kind: 'purchase',
+      amount: order.credits,
+      reason: `Purchase of package ${order.packageId}`,
+      orderId: order._id,
+      actorUserId: order.userId,
+    });
+    const completed = await this.#orders.updateOne({ _id: order._id, status: 'pending' }, { $set: { status: 'completed', completedAt: entry.createdAt } });
+    if (!completed) return (await this.#orders.findOne({ _id: orderId })) ?? order;
+    await this.#options.audit({
+      organizationId: order.organizationId,
+      actorUserId: order.userId,
+      action: 'credits.purchase',
+      resourceType: 'credit_order',
+      resourceId: order._id,
+      ...(requestId ? { requestId } : {}),
+      metadata: { packageId: order.packageId, priceCents: order.priceCents, currency: order.currency, credits: order.credits, ledgerEntryId: entry._id, provider: order.provider },
+    });
+    return completed;
+  }
+}

@@ -1,0 +1,112 @@
+import type { JobStateResponse, ReconcileReport } from '@crawl/contracts';
+import type { Clock, ModuleContext } from '@crawl/modules';
+import type { CreditLedger } from '../ledger/credit-ledger.ts';
+import type { Reservations } from '../reservations/reservations.ts';
+
+/** Catalog's answer about one job; null when catalog cannot be asked. */
+export type JobStateLookup = (jobId: string) => Promise<JobStateResponse['data']>;
+
+export interface ReconcilerOptions {
+  clock: Clock;
+  ledger: CreditLedger;
+  reservations: Reservations;
+  logger: Pick<ModuleContext['logger'], 'info' | 'warn'>;
+  /** Undefined when catalog is not reachable from this process: only the age rules run then. */
+  jobState?: JobStateLookup;
+  pendingTimeoutMs: number;
+  orphanAfterMs: number;
+  maxHoldMs: number;
+}
+
+/** Interrupted settlements and releases are finished after this long (their request died). */
+const RESUME_AFTER_MS = 60_000;
+
+/**
+ * Releases credit holds nobody will settle. Rules, in order:
+ * 1. a reservation still `pending` after RESERVATION_PENDING_TIMEOUT_MS (the reserve request died
+ *    mid-way; the caller never got an answer, so no job exists): roll back credits and quota;
+ * 2. a settlement or release interrupted more than a minute ago: finish it;
+ * 3. a `held` reservation older than RESERVATION_ORPHAN_AFTER_MS whose job catalog does not
+ *    know: release credits and quota (the job never came to exist);
+ * 4. a `held` reservation older than RESERVATION_MAX_HOLD_MS: release in full (the job never
+ *    finished in time; a settlement arriving later reports `alreadySettled` and changes nothing);
+ * 5. ledger entries logged but not applied (a crash between the two writes): apply them.
+ */
+export class Reconciler {
+  readonly #options: ReconcilerOptions;
+  #running: Promise<ReconcileReport> | null = null;
+
+  constructor(options: ReconcilerOptions) {
+    this.#options = options;
+  }
+
+  /** One pass; concurrent calls share the pass in progress. */
+  reconcile(now: Date = this.#options.clock.now()): Promise<ReconcileReport> {
+    this.#running ??= this.#pass(now).finally(() => {
+      this.#running = null;
+    });
+    return this.#running;
+  }
+
+  async #pass(now: Date): Promise<ReconcileReport> {
+    const { reservations, ledger } = this.#options;
+    const before = (ms: number) => new Date(now.getTime() - ms).toISOString();
+    const report: ReconcileReport = { abortedPending: 0, resumed: 0, releasedMissingJobs: 0, releasedExpired: 0, rolledForward: 0, catalogChecked: false };
+
+    for (const doc of await reservations.stale('pending', before(this.#options.pendingTimeoutMs), 'createdAt')) {
+      const decided = await reservations.startRelease(doc, 'reserve request did not finish', true);
+      if (decided) {
+        await reservations.completeRelease(decided);
+        report.abortedPending += 1;
+      }
+    }
+
+    for (const doc of await reservations.stale('settling', before(RESUME_AFTER_MS), 'updatedAt')) {
+      await reservations.completeSettlement(doc);
+      report.resumed += 1;
+    }
+    for (const doc of await reservations.stale('releasing', before(RESUME_AFTER_MS), 'updatedAt')) {
+      await reservations.completeRelease(doc);
+      report.resumed += 1;
+    }
+
+    for (const doc of await reservations.stale('held', before(this.#options.maxHoldMs), 'createdAt')) {
+      const decided = await reservations.startRelease(doc, 'job did not finish within the hold deadline', false);
+      if (decided) {
+        await reservations.completeRelease(decided);
+        report.releasedExpired += 1;
+      }
+    }
+
+    if (this.#options.jobState) {
+      for (const doc of await reservations.unconfirmed(before(this.#options.orphanAfterMs))) {
+        let state: JobStateResponse['data'];
+        try {
+          state = await this.#options.jobState(doc._id);
+          report.catalogChecked = true;
+        } catch (error) {
+          this.#options.logger.warn({ err: error, jobId: doc._id }, 'reconciler could not ask catalog about a job; will try again');
+          continue;
+        }
+        if (state.exists) {
+          await reservations.confirmJob(doc._id);
+          continue;
+        }
+        const decided = await reservations.startRelease(doc, 'job was never created', true);
+        if (decided) {
+          await reservations.completeRelease(decided);
+          report.releasedMissingJobs += 1;
+        }
+      }
+    }
+
+    for (const organizationId of await ledger.organizationsWithUnapplied(before(RESUME_AFTER_MS))) {
+      report.rolledForward += await ledger.markApplied(organizationId);
+    }
+
+    if (report.abortedPending + report.resumed + report.releasedMissingJobs + report.releasedExpired + report.rolledForward > 0) {
+      this.#options.logger.info({ report }, 'billing reconciler released or finished reservations');
+    }
+    return report;
+  }
+}

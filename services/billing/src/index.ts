@@ -1,0 +1,3 @@
+export { billingModule } from './module.ts';
+export { BillingConfig } from './config.ts';
+export { Billing } from './billing.ts';

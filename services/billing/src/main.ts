@@ -1,0 +1,4 @@
+import { runProcess } from '@crawl/modules';
+import { billingModule } from './module.ts';
+
+await runProcess({ modules: [billingModule] });

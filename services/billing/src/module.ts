@@ -1,0 +1,41 @@
+import { defineModule } from '@crawl/modules';
+import { AuditClient, CatalogJobStateClient } from '@crawl/service-client';
+import { Billing } from './billing.ts';
+import { BillingConfig } from './config.ts';
+import { billingPlugin } from './plugin.ts';
+
+/** Credits (ledger, reservations, settlement), monthly quotas and usage, packages and checkout, referrals, billing admin. */
+export const billingModule = defineModule<BillingConfig>({
+  name: 'billing',
+  configSchema: BillingConfig,
+  async init(context) {
+    const catalogReachable = () => context.isLocal('catalog') || Boolean(context.runtime.CATALOG_URL);
+    const billing = new Billing({
+      store: context.store,
+      clock: context.clock,
+      config: context.config,
+      logger: context.logger,
+      audit: async (event) => {
+        if (!catalogReachable()) throw new Error('catalog is not reachable from this process (set CATALOG_URL)');
+        await new AuditClient(context.client('catalog')).record(event);
+      },
+      ...(catalogReachable() ? { jobState: (jobId: string) => new CatalogJobStateClient(context.client('catalog')).jobState(jobId) } : {}),
+    });
+    await billing.init();
+    let timer: NodeJS.Timeout | undefined;
+    return {
+      routes: billingPlugin(billing),
+      async start() {
+        if (context.config.RECONCILE_INTERVAL_MS <= 0) return;
+        timer = setInterval(() => {
+          billing.reconciler.reconcile().catch((error: unknown) => context.logger.error({ err: error }, 'billing reconciler pass failed'));
+        }, context.config.RECONCILE_INTERVAL_MS);
+        timer.unref();
+      },
+      async stop() {
+        if (timer) clearInterval(timer);
+        timer = undefined;
+      },
+    };
+  },
+});
