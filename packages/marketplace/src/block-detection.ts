@@ -17,7 +17,8 @@ const ROBOT = /<title[^>]*>\s*Robot Check\s*<\/title>|make sure you(?:'|’|&#39
 const CAPTCHA =
   /\/errors\/validateCaptcha|id=["']?captchacharacters|<img[^>]+src=["'][^"']*\/captcha\/|Enter the characters you see below|Geben Sie die angezeigten Zeichen|Saisissez les caractères|表示されている文字を入力/i;
 const API_SERVICES = /api-services-support@amazon\.com/i;
-const SORRY = /Sorry! Something went wrong|dogsofamazon|Dogs of Amazon|503 - Service Unavailable/i;
+// The dogs of Amazon also decorate the ordinary 404 page, so they are no marker on their own.
+const SORRY = /Sorry! Something went wrong|503 - Service Unavailable/i;
 
 function header(headers: BlockCheckInput['headers'], name: string): string | undefined {
   if (!headers) return undefined;

@@ -10,6 +10,19 @@ const CLOSES_P = new Set([
   'h6', 'header', 'hr', 'li', 'main', 'nav', 'ol', 'p', 'section', 'table', 'ul',
 ]);
 
+// HTML "special" elements (the ones pages use): an end tag of an ordinary element such as </span>
+// never closes past one of these — the tree builder ignores it instead.
+const SPECIAL = new Set([
+  'address', 'article', 'aside', 'blockquote', 'body', 'button', 'caption', 'center', 'dd', 'details', 'div',
+  'dl', 'dt', 'fieldset', 'figcaption', 'figure', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6',
+  'head', 'header', 'html', 'iframe', 'li', 'main', 'menu', 'nav', 'noscript', 'ol', 'p', 'pre', 'section',
+  'select', 'summary', 'table', 'tbody', 'td', 'template', 'textarea', 'tfoot', 'th', 'thead', 'tr', 'ul',
+]);
+
+// Formatting elements are re-parented by the adoption agency algorithm rather than ignored; closing
+// them up to the nearest match is the close-enough approximation for extraction purposes.
+const FORMATTING = new Set(['a', 'b', 'big', 'code', 'em', 'font', 'i', 'nobr', 's', 'small', 'strike', 'strong', 'tt', 'u']);
+
 /**
  * The open-element stack a tree builder would keep, minus the tree: enough to know when an element
  * of interest ends. Each open element can carry a callback run when it closes — explicitly, by an
@@ -44,13 +57,19 @@ export class ElementStack {
     this.closers[top] = previous ? () => { previous(); fn(); } : fn;
   }
 
-  /** Handles an end tag: closes the nearest open element named `tag`, ignoring strays. */
+  /**
+   * Handles an end tag: closes the nearest open element named `tag`. Strays are ignored, and so is
+   * the end tag of an ordinary element when a special one (a <div>) is open inside it.
+   */
   close(tag: string): void {
+    const guarded = !SPECIAL.has(tag) && !FORMATTING.has(tag);
     for (let i = this.tags.length - 1; i >= 0; i--) {
-      if (this.tags[i] === tag) {
+      const open = this.tags[i] as string;
+      if (open === tag) {
         this.popTo(i);
         return;
       }
+      if (guarded && SPECIAL.has(open)) return;
     }
   }
 

@@ -1,6 +1,6 @@
 import type { StartTag } from 'parse5-sax-parser';
 import type { ElementStack } from './element-stack.ts';
-import { attr, hasClass, normalizeSpace } from './tags.ts';
+import { attr, hasClass } from './tags.ts';
 import type { TextCaptures } from './text-captures.ts';
 
 /** What one `span.a-price` widget says, before it is parsed as a price. */
@@ -97,7 +97,8 @@ export class PriceElementReader {
 
   private capture(set: (text: string) => void): void {
     const parts = this.captures.begin();
-    this.stack.onClose(() => set(normalizeSpace(this.captures.end(parts))));
+    // Only markup whitespace is collapsed: the no-break spaces inside `1 299,99 €` belong to the raw text.
+    this.stack.onClose(() => set(this.captures.end(parts).replace(/[\t\n\r ]+/g, ' ').trim()));
   }
 }
 

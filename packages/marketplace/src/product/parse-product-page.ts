@@ -224,12 +224,9 @@ export function parseProductPage(html: string, options: ParseProductPageOptions)
     if (!isMain && (thumb?.video || thumb?.selected)) return;
     const dynamic = attr(tag, 'data-a-dynamic-image');
     const candidates = [attr(tag, 'data-old-hires'), attr(tag, 'data-a-hires'), dynamic === undefined ? undefined : largestDynamicImage(dynamic)];
-    let url = candidates.find(isImageUrl);
-    if (url === undefined) {
-      const src = attr(tag, 'src');
-      if (!isImageUrl(src)) return;
-      url = fullSizeImage(src);
-    }
+    const best = candidates.find(isImageUrl) ?? attr(tag, 'src');
+    if (!isImageUrl(best)) return;
+    const url = fullSizeImage(best);
     if (isMain) found.mainImage ??= url;
     else found.images.push(url);
   };
@@ -309,7 +306,8 @@ function lines(text: string): string {
 }
 
 function finish(found: Findings, options: ParseProductPageOptions, hint: PriceHint, marketCurrency: string | undefined): ProductDetails {
-  const asin = found.pageAsin ?? found.canonicalAsin ?? options.asin?.toUpperCase() ?? '';
+  const rowAsin = found.infoRows.find((r) => r.label === 'ASIN')?.value.trim();
+  const asin = found.pageAsin ?? found.canonicalAsin ?? (rowAsin && ASIN.test(rowAsin) ? rowAsin : undefined) ?? options.asin?.toUpperCase() ?? '';
   const details: ProductDetails = {
     asin,
     title: found.title || found.fallbackTitle || '',
@@ -356,10 +354,6 @@ function finish(found: Findings, options: ParseProductPageOptions, hint: PriceHi
   }
   if (ranks.length > 0) details.bestSellersRank = ranks;
   if (hasRows) details.details = rows;
-  if (!details.asin && rows['ASIN'] && ASIN.test(rows['ASIN'])) {
-    details.asin = rows['ASIN'];
-    details.url = `${options.origin.replace(/\/+$/, '')}/dp/${details.asin}`;
-  }
 
   if (found.description) details.description = found.description;
   const seller = found.seller ?? sellerFromMerchantText(found.merchantText);

@@ -36,7 +36,7 @@ export interface ProductDetails {
   inStock?: boolean;
   /** "About this item" bullets. */
   features: string[];
-  /** Full-size image URLs, main image first. */
+  /** Image URLs reduced to the full-size original (rendition modifiers dropped), main image first. */
   images: string[];
   /** Breadcrumb from the top category down. */
   categories: string[];

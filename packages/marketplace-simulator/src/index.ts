@@ -1,0 +1,22 @@
+export { createSimulator, type Simulator, type SimulatorOptions } from './server.ts';
+export type { SimulatorStats, Route } from './stats.ts';
+export { BUILT_IN_RULES, decideFault, parseFaultList, type FaultConfig, type FaultKind, type FaultRule, type FaultSpec } from './faults.ts';
+export { NOT_FOUND_PREFIX, SPECIAL_ASINS, WELL_KNOWN_ASINS, isCatalogAsin, makeCatalogAsin } from './asin.ts';
+export { getProduct, isKnownAsin, searchCatalog, type CatalogProduct, type SearchEntry, type SearchResults, type StockState } from './catalog.ts';
+export { CATEGORIES, type Category } from './categories.ts';
+export { amountOf, formatMoney, localPrice, type Money } from './money.ts';
+export { storefrontProduct, type StorefrontProduct } from './storefront-view.ts';
+export { textsFor, type Texts } from './texts.ts';
+export {
+  productLayoutFor,
+  renderProductPage,
+  renderSearchPage,
+  searchLayoutFor,
+  type RenderProductOptions,
+  type RenderSearchOptions,
+  type RenderedPage,
+} from './render/pages.ts';
+export { PRODUCT_LAYOUTS, type ProductLayout } from './render/product-layouts.ts';
+export { SEARCH_LAYOUTS, type SearchLayout } from './render/search-layouts.ts';
+export type { PageSize } from './render/page-shell.ts';
+export { apiServicesPage, captchaPage, notFoundPage, robotCheckPage, serviceUnavailablePage } from './render/block-pages.ts';

@@ -1,0 +1,51 @@
+import { isMarketplaceDomain } from '@crawl/marketplace';
+import { createSimulator, type SimulatorOptions } from './server.ts';
+
+// Standalone entry: `node --experimental-strip-types packages/marketplace-simulator/src/main.ts`.
+// SIMULATOR_PORT (4010), SIMULATOR_HOST (127.0.0.1), SIMULATOR_DOMAIN, SIMULATOR_PAGE_SIZE,
+// SIMULATOR_SEED, SIMULATOR_CAPTCHA_RATE, SIMULATOR_429_RATE, SIMULATOR_503_RATE.
+
+function rate(name: string): number | undefined {
+  const value = process.env[name];
+  if (value === undefined || value === '') return undefined;
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed < 0 || parsed > 1) throw new Error(`${name} must be a number between 0 and 1`);
+  return parsed;
+}
+
+const env = process.env;
+const options: SimulatorOptions = {
+  port: Number(env['SIMULATOR_PORT'] ?? 4010),
+  host: env['SIMULATOR_HOST'] ?? '127.0.0.1',
+  seed: Number(env['SIMULATOR_SEED'] ?? 1),
+  pageSize: env['SIMULATOR_PAGE_SIZE'] === 'small' ? 'small' : 'full',
+  faults: {
+    ...(rate('SIMULATOR_CAPTCHA_RATE') !== undefined ? { captchaRate: rate('SIMULATOR_CAPTCHA_RATE') } : {}),
+    ...(rate('SIMULATOR_429_RATE') !== undefined ? { rate429: rate('SIMULATOR_429_RATE') } : {}),
+    ...(rate('SIMULATOR_503_RATE') !== undefined ? { rate503: rate('SIMULATOR_503_RATE') } : {}),
+  },
+};
+const domain = env['SIMULATOR_DOMAIN'];
+if (domain !== undefined && domain !== '') {
+  if (!isMarketplaceDomain(domain)) throw new Error(`SIMULATOR_DOMAIN ${domain} is not a marketplace domain`);
+  options.domain = domain;
+}
+
+const simulator = await createSimulator(options);
+console.log(JSON.stringify({ msg: 'marketplace simulator listening', url: simulator.url }));
+
+let stopping = false;
+const stop = (signal: string): void => {
+  if (stopping) return;
+  stopping = true;
+  console.log(JSON.stringify({ msg: 'marketplace simulator stopping', signal }));
+  simulator.close().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+};
+process.on('SIGTERM', () => stop('SIGTERM'));
+process.on('SIGINT', () => stop('SIGINT'));

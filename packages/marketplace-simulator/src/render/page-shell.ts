@@ -1,0 +1,38 @@
+import type { MarketplaceDomain } from '@crawl/marketplace';
+import type { Texts } from '../texts.ts';
+import { filler } from './filler.ts';
+import { esc } from './html.ts';
+
+/** `full` pages weigh 1–2 MB like the real site; `small` ones only carry the content (fast tests). */
+export type PageSize = 'full' | 'small';
+
+export interface ShellOptions {
+  domain: MarketplaceDomain;
+  texts: Texts;
+  title: string;
+  size: PageSize;
+  /** Picks the filler variant (and so the page weight) deterministically. */
+  variant: number;
+  bodyClass: string;
+  /** Extra <head> markup (canonical link). */
+  head?: string;
+}
+
+export function pageShell(options: ShellOptions, content: string): string {
+  const fill = options.size === 'full' ? filler(1_050_000 + (options.variant % 4) * 220_000, options.variant) : undefined;
+  const market = options.domain.replace(/\./g, '-');
+  return [
+    `<!doctype html><html lang="${options.texts.htmlLang}" class="a-no-js" data-19ax5a9jf="dingo"><head>`,
+    `<script>var aPageStart = (new Date()).getTime();</script><meta charset="utf-8"/>`,
+    `<title>${esc(options.title)}</title>`,
+    options.head ?? '',
+    fill?.head ?? '',
+    `</head><body class="a-m-${market} a-aui_72554-c ${options.bodyClass}"><div id="a-page">`,
+    `<header id="navbar-main" class="nav-opt-sprite nav-locale-${market}"><div id="nav-belt"><div class="nav-left"><a href="/ref=nav_logo" id="nav-logo-sprites" class="nav-logo-link" aria-label="Amazon"><span class="nav-sprite nav-logo-base"></span></a></div>`,
+    `<form id="nav-search-bar-form" accept-charset="utf-8" action="/s/ref=nb_sb_noss" class="nav-searchbar" method="GET" name="site-search" role="search"><input type="text" id="twotabsearchtextbox" name="field-keywords" autocomplete="off" class="nav-input" aria-label="Search Amazon"></form></div></header>`,
+    fill?.bodyStart ?? '',
+    content,
+    fill?.bodyEnd ?? '',
+    `</div></body></html>`,
+  ].join('\n');
+}

@@ -1,0 +1,98 @@
+import type { MarketplaceDomain } from '@crawl/marketplace';
+import { getProduct, searchCatalog, type SearchResults } from '../catalog.ts';
+import { formatCount } from '../money.ts';
+import { hashString } from '../rng.ts';
+import { storefrontProduct } from '../storefront-view.ts';
+import { textsFor } from '../texts.ts';
+import { esc } from './html.ts';
+import { pageShell, type PageSize } from './page-shell.ts';
+import { PRODUCT_LAYOUTS, productContent, type ProductLayout } from './product-layouts.ts';
+import { SEARCH_LAYOUTS, searchContent, type SearchCard, type SearchLayout } from './search-layouts.ts';
+
+export interface RenderSearchOptions {
+  keyword: string;
+  /** 1-based; default 1. */
+  page?: number;
+  domain?: MarketplaceDomain;
+  /** Default: chosen from the keyword, so a keyword always gets the same layout. */
+  layout?: SearchLayout;
+  size?: PageSize;
+  /** Pages after this one are empty; default 7. */
+  maxPages?: number;
+}
+
+export interface RenderedPage {
+  html: string;
+  layout: string;
+}
+
+export function searchLayoutFor(keyword: string): SearchLayout {
+  return SEARCH_LAYOUTS[hashString(keyword.trim().toLowerCase(), 7) % SEARCH_LAYOUTS.length] as SearchLayout;
+}
+
+export function productLayoutFor(asin: string): ProductLayout {
+  return PRODUCT_LAYOUTS[hashString(asin, 11) % PRODUCT_LAYOUTS.length] as ProductLayout;
+}
+
+/** Search results page for `keyword`, as the storefront of `domain` would render it. */
+export function renderSearchPage(options: RenderSearchOptions): RenderedPage & { results: SearchResults } {
+  const domain = options.domain ?? 'amazon.com';
+  const page = options.page ?? 1;
+  const layout = options.layout ?? searchLayoutFor(options.keyword);
+  const texts = textsFor(domain);
+  const results = searchCatalog(options.keyword, page, { maxPages: options.maxPages ?? 7 });
+  const cards: SearchCard[] = [];
+  for (const entry of results.entries) {
+    const product = getProduct(entry.asin);
+    if (product) cards.push({ view: storefrontProduct(product, domain), sponsored: entry.sponsored, position: cards.length + 1 });
+  }
+  const organicPerPage = results.entries.filter((e) => !e.sponsored).length;
+  const from = (page - 1) * organicPerPage + 1;
+  const content = searchContent(
+    {
+      domain,
+      texts,
+      keyword: options.keyword,
+      page,
+      cards,
+      ...(cards.length > 0 ? { resultsText: texts.results(from, from + organicPerPage - 1, formatCount(results.totalResults, domain)) } : {}),
+      hasNextPage: results.hasNextPage,
+    },
+    layout,
+  );
+  const html = pageShell(
+    { domain, texts, title: `Amazon.${domain.slice(7)} : ${options.keyword}`, size: options.size ?? 'full', variant: hashString(options.keyword) + page, bodyClass: 's-minimal' },
+    content,
+  );
+  return { html, layout, results };
+}
+
+export interface RenderProductOptions {
+  asin: string;
+  domain?: MarketplaceDomain;
+  /** Default: chosen from the ASIN, so a product always gets the same layout. */
+  layout?: ProductLayout;
+  size?: PageSize;
+}
+
+/** Product detail page, or undefined when the ASIN is not in the catalog. */
+export function renderProductPage(options: RenderProductOptions): RenderedPage | undefined {
+  const product = getProduct(options.asin);
+  if (!product) return undefined;
+  const domain = options.domain ?? 'amazon.com';
+  const layout = options.layout ?? productLayoutFor(options.asin);
+  const view = storefrontProduct(product, domain);
+  const html = pageShell(
+    {
+      domain,
+      texts: view.texts,
+      title: `Amazon.${domain.slice(7)}: ${product.title} : ${view.categories[0]}`,
+      size: options.size ?? 'full',
+      variant: hashString(options.asin),
+      bodyClass: 'dp',
+      head: `<link rel="canonical" href="https://www.${domain}/dp/${esc(product.asin)}" />`,
+    },
+    productContent(view, layout),
+  );
+  return { html, layout };
+}

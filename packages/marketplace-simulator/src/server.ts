@@ -1,0 +1,192 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { isMarketplaceDomain, marketplaceForHost, type MarketplaceDomain } from '@crawl/marketplace';
+import { decideFault, type FaultConfig, type FaultKind } from './faults.ts';
+import { apiServicesPage, captchaPage, notFoundPage, rateLimitedPage, robotCheckPage, serviceUnavailablePage } from './render/block-pages.ts';
+import type { PageSize } from './render/page-shell.ts';
+import { renderProductPage, renderSearchPage } from './render/pages.ts';
+import { PRODUCT_LAYOUTS, type ProductLayout } from './render/product-layouts.ts';
+import { SEARCH_LAYOUTS, type SearchLayout } from './render/search-layouts.ts';
+import { StatsRecorder, type Route, type SimulatorStats } from './stats.ts';
+
+export interface SimulatorOptions {
+  /** Default 0: any free port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Storefront served when neither `?domain=` nor a storefront Host header says otherwise; default amazon.com. */
+  domain?: MarketplaceDomain;
+  /** Default `full` (1–2 MB pages); `small` for fast tests. Per request: `sim_size` / `x-sim-size`. */
+  pageSize?: PageSize;
+  /** Search pages after this one are empty; default 7. */
+  maxPages?: number;
+  /** Seed of the random fault draws; default 1. */
+  seed?: number;
+  faults?: FaultConfig;
+  /** Force one layout for every search page (else `?layout=` or chosen per keyword). */
+  searchLayout?: SearchLayout;
+  /** Force one layout for every product page (else `?layout=` or chosen per ASIN). */
+  productLayout?: ProductLayout;
+}
+
+export interface Simulator {
+  /** `http://127.0.0.1:<port>` */
+  url: string;
+  port: number;
+  /** `127.0.0.1:<port>`, as URL#host gives it (for `extraHosts`). */
+  host: string;
+  close(): Promise<void>;
+  stats(): SimulatorStats;
+  /** Clears the counters and the per-URL attempt history (so `times` rules fire again). */
+  resetStats(): void;
+  /** Replaces the fault configuration. */
+  setFaults(faults: FaultConfig): void;
+}
+
+const PRODUCT_PATH = /^\/(?:[^/]+\/)?(?:dp|gp\/product)\/([A-Za-z0-9]{10})(?:[/?]|$)/;
+
+function routeOf(pathname: string): Route {
+  if (pathname === '/health') return 'health';
+  if (pathname === '/s' || pathname === '/s/') return 'search';
+  if (PRODUCT_PATH.test(pathname)) return 'product';
+  return 'other';
+}
+
+function single(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** Starts the marketplace simulator; see docs/marketplace.md for routes and controls. */
+export async function createSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
+  const stats = new StatsRecorder();
+  let faults: FaultConfig = options.faults ?? {};
+  const seed = options.seed ?? 1;
+  const pending = new Set<{ timer: NodeJS.Timeout; resolve: () => void }>();
+  let closed = false;
+
+  const delay = (ms: number): Promise<void> =>
+    new Promise((resolve) => {
+      const entry = { timer: setTimeout(() => { pending.delete(entry); resolve(); }, ms), resolve };
+      pending.add(entry);
+    });
+
+  const send = (res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void => {
+    stats.status(status);
+    res.writeHead(status, {
+      'content-type': headers['content-type'] ?? 'text/html; charset=utf-8',
+      'content-length': String(Buffer.byteLength(body)),
+      'cache-control': 'no-store',
+      ...headers,
+    });
+    res.end(res.req.method === 'HEAD' ? undefined : body);
+  };
+
+  const sendFault = (req: IncomingMessage, res: ServerResponse, fault: FaultKind, domain: MarketplaceDomain, returnPath: string): void => {
+    stats.fault(fault);
+    switch (fault) {
+      case 'reset':
+        stats.status('reset');
+        req.socket.destroy();
+        return;
+      case 'captcha':
+        return send(res, 200, captchaPage(domain, returnPath), { 'x-sim-fault': fault });
+      case 'robot':
+        return send(res, 200, robotCheckPage(returnPath), { 'x-sim-fault': fault });
+      case 'api-services':
+        return send(res, 503, apiServicesPage(), { 'x-sim-fault': fault });
+      case '429':
+        return send(res, 429, rateLimitedPage(), { 'retry-after': String(faults.retryAfterSeconds ?? 1), 'x-sim-fault': fault });
+      case '503':
+        return send(res, 503, serviceUnavailablePage(), { 'x-sim-fault': fault });
+    }
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const url = new URL(req.url ?? '/', 'http://simulator.invalid');
+    const route = routeOf(url.pathname);
+    const keyParams = new URLSearchParams(url.search);
+    for (const name of [...keyParams.keys()]) if (name.startsWith('sim_')) keyParams.delete(name);
+    const query = keyParams.toString();
+    const pathKey = `${url.pathname}${query ? `?${query}` : ''}`;
+    const attempt = stats.request(pathKey, route);
+
+    if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'Method Not Allowed', { allow: 'GET, HEAD', 'content-type': 'text/plain' });
+    if (route === 'health') return send(res, 200, JSON.stringify({ status: 'ok' }), { 'content-type': 'application/json' });
+
+    const domainParam = url.searchParams.get('domain')?.toLowerCase().replace(/^www\./, '');
+    const domain: MarketplaceDomain =
+      (domainParam && isMarketplaceDomain(domainParam) ? domainParam : undefined) ??
+      marketplaceForHost(single(req.headers.host)?.replace(/:\d+$/, '') ?? '')?.domain ??
+      options.domain ??
+      'amazon.com';
+    const sizeParam = url.searchParams.get('sim_size') ?? single(req.headers['x-sim-size']);
+    const size: PageSize = sizeParam === 'small' || sizeParam === 'full' ? sizeParam : (options.pageSize ?? 'full');
+    const layoutParam = url.searchParams.get('layout') ?? undefined;
+    const keyword = route === 'search' ? (url.searchParams.get('k') ?? url.searchParams.get('field-keywords') ?? '') : undefined;
+    const asin = route === 'product' ? PRODUCT_PATH.exec(url.pathname)?.[1]?.toUpperCase() : undefined;
+
+    const explicit = single(req.headers['x-sim-fault']) ?? url.searchParams.get('sim_fault') ?? undefined;
+    const decision = decideFault(
+      { pathKey, attempt, ...(keyword !== undefined ? { keyword } : {}), ...(asin !== undefined ? { asin } : {}), ...(explicit ? { explicit } : {}) },
+      faults,
+      seed,
+    );
+    if (decision.delayMs > 0) await delay(decision.delayMs);
+    if (closed) return void req.socket.destroy();
+    if (decision.fault) return sendFault(req, res, decision.fault, domain, pathKey);
+
+    if (route === 'search' && keyword !== undefined) {
+      const pageNumber = Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1);
+      const layout = options.searchLayout ?? (SEARCH_LAYOUTS.includes(layoutParam as SearchLayout) ? (layoutParam as SearchLayout) : undefined);
+      const page = renderSearchPage({ keyword, page: pageNumber, domain, size, maxPages: options.maxPages ?? 7, ...(layout ? { layout } : {}) });
+      return send(res, 200, page.html, { 'x-sim-layout': page.layout, 'x-sim-domain': domain });
+    }
+    if (route === 'product' && asin !== undefined) {
+      const layout = options.productLayout ?? (PRODUCT_LAYOUTS.includes(layoutParam as ProductLayout) ? (layoutParam as ProductLayout) : undefined);
+      const page = renderProductPage({ asin, domain, size, ...(layout ? { layout } : {}) });
+      if (page) return send(res, 200, page.html, { 'x-sim-layout': page.layout, 'x-sim-domain': domain });
+    }
+    return send(res, 404, notFoundPage());
+  };
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (!res.headersSent) send(res, 500, `simulator error: ${error instanceof Error ? error.message : String(error)}`, { 'content-type': 'text/plain' });
+      else res.destroy();
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const hostName = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const host = `${hostName}:${address.port}`;
+
+  return {
+    url: `http://${host}`,
+    port: address.port,
+    host,
+    stats: () => stats.snapshot(),
+    resetStats: () => stats.reset(),
+    setFaults: (next) => {
+      faults = next;
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      for (const entry of pending) {
+        clearTimeout(entry.timer);
+        entry.resolve();
+      }
+      pending.clear();
+      const done = new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+      server.closeAllConnections();
+      await done;
+    },
+  };
+}

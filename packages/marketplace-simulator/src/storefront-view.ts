@@ -1,0 +1,44 @@
+import type { MarketplaceDomain } from '@crawl/marketplace';
+import type { CatalogProduct } from './catalog.ts';
+import { localizedCategory } from './categories.ts';
+import { localPrice, type Money } from './money.ts';
+import { textsFor, type Texts } from './texts.ts';
+
+/** A catalog product as one storefront shows it: local money, language and wording. */
+export interface StorefrontProduct {
+  product: CatalogProduct;
+  domain: MarketplaceDomain;
+  texts: Texts;
+  price?: Money;
+  listPrice?: Money;
+  /** Breadcrumb in the storefront language. */
+  categories: [string, string];
+  availability: string;
+  seller: string;
+}
+
+export function storefrontProduct(product: CatalogProduct, domain: MarketplaceDomain): StorefrontProduct {
+  const texts = textsFor(domain);
+  const view: StorefrontProduct = {
+    product,
+    domain,
+    texts,
+    categories: [localizedCategory(product.category.path[0], texts.language), localizedCategory(product.category.path[1], texts.language)],
+    availability: product.stock === 'unavailable' ? texts.unavailable : product.stock === 'low_stock' ? texts.onlyLeft(product.stockLeft ?? 1) : texts.inStock,
+    seller: product.thirdPartySeller ?? texts.amazonSeller,
+  };
+  if (product.priceUsdCents !== undefined) {
+    const price = localPrice(product.priceUsdCents, domain);
+    view.price = price;
+    if (product.listPriceUsdCents !== undefined) {
+      const list = localPrice(product.listPriceUsdCents, domain);
+      if (list.minor > price.minor) view.listPrice = list;
+    }
+  }
+  return view;
+}
+
+export function ratingText(view: StorefrontProduct): string | undefined {
+  const rating = view.product.rating;
+  return rating === undefined ? undefined : view.texts.rating(rating.toFixed(1).replace('.', view.texts.decimal));
+}

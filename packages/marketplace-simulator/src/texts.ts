@@ -1,0 +1,187 @@
+import { MARKETPLACES, type MarketplaceDomain } from '@crawl/marketplace';
+
+/** Storefront wording the pages need, per language, as the real site words it. */
+export interface Texts {
+  language: string;
+  htmlLang: string;
+  rating(value: string): string;
+  ratingsCount(count: string): string;
+  inStock: string;
+  onlyLeft(count: number): string;
+  unavailable: string;
+  sponsored: string;
+  bestSellersLabel: string;
+  rankEntry(rank: string, category: string): string;
+  seeTop(category: string): string;
+  byline(brand: string): string;
+  listPriceLabel: string;
+  soldBy: string;
+  shipsFrom: string;
+  amazonSeller: string;
+  results(from: number, to: number, total: string): string;
+  next: string;
+  previous: string;
+  noResults: string;
+  aboutThisItem: string;
+  decimal: string;
+}
+
+const EN: Texts = {
+  language: 'en',
+  htmlLang: 'en-us',
+  rating: (v) => `${v} out of 5 stars`,
+  ratingsCount: (n) => `${n} ratings`,
+  inStock: 'In Stock',
+  onlyLeft: (n) => `Only ${n} left in stock - order soon.`,
+  unavailable: 'Currently unavailable.',
+  sponsored: 'Sponsored',
+  bestSellersLabel: 'Best Sellers Rank:',
+  rankEntry: (r, c) => `#${r} in ${c}`,
+  seeTop: (c) => `See Top 100 in ${c}`,
+  byline: (b) => `Visit the ${b} Store`,
+  listPriceLabel: 'List Price:',
+  soldBy: 'Sold by',
+  shipsFrom: 'Ships from',
+  amazonSeller: 'Amazon.com',
+  results: (f, t, n) => `${f}-${t} of over ${n} results for`,
+  next: 'Next',
+  previous: 'Previous',
+  noResults: 'No results for',
+  aboutThisItem: 'About this item',
+  decimal: '.',
+};
+
+const DE: Texts = {
+  language: 'de',
+  htmlLang: 'de-de',
+  rating: (v) => `${v} von 5 Sternen`,
+  ratingsCount: (n) => `${n} Sternebewertungen`,
+  inStock: 'Auf Lager',
+  onlyLeft: (n) => `Nur noch ${n} auf Lager (mehr ist unterwegs).`,
+  unavailable: 'Derzeit nicht verfügbar.',
+  sponsored: 'Gesponsert',
+  bestSellersLabel: 'Amazon Bestseller-Rang:',
+  rankEntry: (r, c) => `Nr. ${r} in ${c}`,
+  seeTop: (c) => `Siehe Top 100 in ${c}`,
+  byline: (b) => `Besuche den ${b}-Store`,
+  listPriceLabel: 'Unverb. Preisempf.:',
+  soldBy: 'Verkäufer',
+  shipsFrom: 'Versand',
+  amazonSeller: 'Amazon',
+  results: (f, t, n) => `${f}-${t} von über ${n} Ergebnissen oder Vorschlägen für`,
+  next: 'Weiter',
+  previous: 'Zurück',
+  noResults: 'Keine Ergebnisse für',
+  aboutThisItem: 'Über diesen Artikel',
+  decimal: ',',
+};
+
+const FR: Texts = {
+  language: 'fr',
+  htmlLang: 'fr-fr',
+  rating: (v) => `${v} sur 5 étoiles`,
+  ratingsCount: (n) => `${n} évaluations`,
+  inStock: 'En stock',
+  onlyLeft: (n) => `Il ne reste plus que ${n} exemplaire(s) en stock.`,
+  unavailable: 'Actuellement indisponible.',
+  sponsored: 'Sponsorisé',
+  bestSellersLabel: "Classement des meilleures ventes d'Amazon :",
+  rankEntry: (r, c) => `${r} en ${c}`,
+  seeTop: (c) => `Voir les 100 premiers en ${c}`,
+  byline: (b) => `Visiter la boutique ${b}`,
+  listPriceLabel: 'Prix conseillé :',
+  soldBy: 'Vendu par',
+  shipsFrom: 'Expédié par',
+  amazonSeller: 'Amazon',
+  results: (f, t, n) => `${f}-${t} sur plus de ${n} résultats pour`,
+  next: 'Suivant',
+  previous: 'Précédent',
+  noResults: 'Aucun résultat pour',
+  aboutThisItem: 'À propos de cet article',
+  decimal: ',',
+};
+
+const JA: Texts = {
+  language: 'ja',
+  htmlLang: 'ja-jp',
+  rating: (v) => `5つ星のうち${v}`,
+  ratingsCount: (n) => `${n}個の評価`,
+  inStock: '在庫あり。',
+  onlyLeft: (n) => `残り${n}点 ご注文はお早めに`,
+  unavailable: '現在在庫切れです。',
+  sponsored: 'スポンサー',
+  bestSellersLabel: 'Amazon 売れ筋ランキング:',
+  rankEntry: (r, c) => `- ${r}位${c}`,
+  seeTop: (c) => `${c}の売れ筋ランキングを見る`,
+  byline: (b) => `ブランド: ${b}`,
+  listPriceLabel: '参考価格:',
+  soldBy: '販売元',
+  shipsFrom: '出荷元',
+  amazonSeller: 'Amazon.co.jp',
+  results: (f, t, n) => `${n}以上の結果のうち${f}-${t}件`,
+  next: '次へ',
+  previous: '前へ',
+  noResults: '検索に一致する商品はありませんでした:',
+  aboutThisItem: 'この商品について',
+  decimal: '.',
+};
+
+const ES: Texts = {
+  ...DE,
+  language: 'es',
+  htmlLang: 'es-es',
+  rating: (v) => `${v} de 5 estrellas`,
+  ratingsCount: (n) => `${n} valoraciones`,
+  inStock: 'En stock',
+  onlyLeft: (n) => `Solo queda(n) ${n} en stock.`,
+  unavailable: 'No disponible.',
+  sponsored: 'Patrocinado',
+  bestSellersLabel: 'Clasificación en los más vendidos de Amazon:',
+  rankEntry: (r, c) => `nº${r} en ${c}`,
+  seeTop: (c) => `Ver el Top 100 en ${c}`,
+  byline: (b) => `Visita la tienda de ${b}`,
+  listPriceLabel: 'Precio recomendado:',
+  soldBy: 'Vendido por',
+  shipsFrom: 'Enviado por',
+  results: (f, t, n) => `${f}-${t} de más de ${n} resultados para`,
+  next: 'Siguiente',
+  previous: 'Anterior',
+  noResults: 'No hay resultados para',
+  aboutThisItem: 'Acerca de este producto',
+};
+
+const IT: Texts = {
+  ...DE,
+  language: 'it',
+  htmlLang: 'it-it',
+  rating: (v) => `${v} su 5 stelle`,
+  ratingsCount: (n) => `${n} voti`,
+  inStock: 'Disponibilità immediata',
+  onlyLeft: (n) => `Solo ${n} disponibile/i - ordina subito.`,
+  unavailable: 'Attualmente non disponibile.',
+  sponsored: 'Sponsorizzato',
+  bestSellersLabel: 'Posizione nella classifica Bestseller di Amazon:',
+  rankEntry: (r, c) => `n. ${r} in ${c}`,
+  seeTop: (c) => `Visualizza i Top 100 nella categoria ${c}`,
+  byline: (b) => `Visita lo Store di ${b}`,
+  listPriceLabel: 'Prezzo consigliato:',
+  soldBy: 'Venduto da',
+  shipsFrom: 'Spedito da',
+  results: (f, t, n) => `${f}-${t} dei più di ${n} risultati in`,
+  next: 'Successivo',
+  previous: 'Precedente',
+  noResults: 'Nessun risultato per',
+  aboutThisItem: 'Informazioni su questo articolo',
+};
+
+const BY_LANGUAGE: Record<string, Texts> = { en: EN, de: DE, fr: FR, ja: JA, es: ES, it: IT };
+
+/**
+ * Wording for `domain`, by its default language. Storefronts whose language has no pack here
+ * (nl, sv, pl, tr, ar, pt) use English wording with their own number and money formats.
+ */
+export function textsFor(domain: MarketplaceDomain): Texts {
+  const language = MARKETPLACES[domain].defaultLang.slice(0, 2);
+  const texts = BY_LANGUAGE[language] ?? EN;
+  return texts === EN && domain !== 'amazon.com' ? { ...EN, htmlLang: MARKETPLACES[domain].defaultLang.toLowerCase() } : texts;
+}

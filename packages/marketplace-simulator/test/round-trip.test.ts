@@ -1,0 +1,148 @@
+import { parseProductPage, parseSearchPage, type MarketplaceDomain } from '@crawl/marketplace';
+import { describe, expect, it } from 'vitest';
+import {
+  PRODUCT_LAYOUTS,
+  SEARCH_LAYOUTS,
+  SPECIAL_ASINS,
+  WELL_KNOWN_ASINS,
+  amountOf,
+  getProduct,
+  renderProductPage,
+  renderSearchPage,
+  searchCatalog,
+  storefrontProduct,
+  type PageSize,
+} from '../src/index.ts';
+
+const DOMAINS: MarketplaceDomain[] = ['amazon.com', 'amazon.de', 'amazon.fr', 'amazon.co.jp', 'amazon.in', 'amazon.com.br', 'amazon.se', 'amazon.ca', 'amazon.nl'];
+const ORIGIN = 'http://127.0.0.1:4010';
+
+function expectedPrice(money: { minor: number; currency: string; decimals: number } | undefined): { amount: number; currency: string } | undefined {
+  return money ? { amount: amountOf(money), currency: money.currency } : undefined;
+}
+
+describe('search pages round-trip through the parser', () => {
+  const cases = SEARCH_LAYOUTS.flatMap((layout) => DOMAINS.map((domain) => [layout, domain] as const));
+
+  it.each(cases)('%s layout on %s', (layout, domain) => {
+    const size: PageSize = domain === 'amazon.de' ? 'full' : 'small';
+    const rendered = renderSearchPage({ keyword: 'wireless headphones', page: 2, domain, layout, size });
+    const parsed = parseSearchPage(rendered.html, { origin: ORIGIN, marketplace: domain, keyword: 'wireless headphones', page: 2 });
+
+    let organic = 0;
+    const expected = rendered.results.entries.map((entry, i) => {
+      const view = storefrontProduct(getProduct(entry.asin)!, domain);
+      return {
+        asin: entry.asin,
+        title: view.product.title,
+        price: expectedPrice(view.price),
+        listPrice: expectedPrice(view.listPrice),
+        sponsored: entry.sponsored,
+        rank: entry.sponsored ? undefined : ++organic,
+        position: i + 1,
+        rating: view.product.rating,
+        reviewCount: view.product.reviewCount > 0 ? view.product.reviewCount : undefined,
+        prime: view.product.prime,
+      };
+    });
+    const actual = parsed.items.map((item) => ({
+      asin: item.asin,
+      title: item.title,
+      price: item.price ? { amount: item.price.amount, currency: item.price.currency } : undefined,
+      listPrice: item.listPrice ? { amount: item.listPrice.amount, currency: item.listPrice.currency } : undefined,
+      sponsored: item.sponsored,
+      rank: item.rank,
+      position: item.position,
+      rating: item.rating,
+      reviewCount: item.reviewCount,
+      prime: item.prime,
+    }));
+    expect(actual).toEqual(expected);
+    expect(parsed.items.every((item) => item.url === `${ORIGIN}/dp/${item.asin}` && item.page === 2)).toBe(true);
+    expect(parsed.hasNextPage).toBe(true);
+    expect(parsed.totalResultsText).toMatch(/\d/);
+  });
+
+  it('renders an empty last page that parses to no items', () => {
+    for (const layout of SEARCH_LAYOUTS) {
+      const rendered = renderSearchPage({ keyword: 'laptop', page: 8, layout, size: 'small' });
+      expect(parseSearchPage(rendered.html, { origin: ORIGIN })).toEqual({ items: [], hasNextPage: false });
+    }
+  });
+});
+
+/** First catalog ASIN (from a few searches) whose product matches `predicate`. */
+function findAsin(predicate: (product: NonNullable<ReturnType<typeof getProduct>>) => boolean): string {
+  for (const keyword of ['laptop', 'kettle', 'headphones', 'drill', 'lego']) {
+    for (let page = 1; page <= 7; page++) {
+      for (const entry of searchCatalog(keyword, page, { maxPages: 7 }).entries) {
+        if (predicate(getProduct(entry.asin)!)) return entry.asin;
+      }
+    }
+  }
+  throw new Error('no such product in the catalog');
+}
+
+describe('product pages round-trip through the parser', () => {
+  const lowStock = findAsin((p) => p.stock === 'low_stock');
+  const unavailable = findAsin((p) => p.stock === 'unavailable' && p.variations.length > 0);
+  const asins = [...WELL_KNOWN_ASINS.slice(0, 8), SPECIAL_ASINS.noPrice, lowStock, unavailable];
+  const cases = PRODUCT_LAYOUTS.flatMap((layout) => ['amazon.com', 'amazon.de', 'amazon.fr', 'amazon.co.jp', 'amazon.es', 'amazon.it', 'amazon.in'].map((d) => [layout, d as MarketplaceDomain] as const));
+
+  it.each(cases)('%s layout on %s', (layout, domain) => {
+    for (const asin of asins) {
+      const rendered = renderProductPage({ asin, domain, layout, size: asin === asins[0] ? 'full' : 'small' });
+      expect(rendered).toBeDefined();
+      const parsed = parseProductPage(rendered!.html, { origin: ORIGIN, marketplace: domain });
+      const view = storefrontProduct(getProduct(asin)!, domain);
+      const p = view.product;
+      expect({
+        asin: parsed.asin,
+        title: parsed.title,
+        brand: parsed.brand,
+        price: parsed.price ? { amount: parsed.price.amount, currency: parsed.price.currency } : undefined,
+        listPrice: parsed.listPrice ? { amount: parsed.listPrice.amount, currency: parsed.listPrice.currency } : undefined,
+        currency: parsed.currency,
+        rating: parsed.rating,
+        reviewCount: parsed.reviewCount,
+        availability: parsed.availability,
+        inStock: parsed.inStock,
+        features: parsed.features,
+        images: parsed.images,
+        categories: parsed.categories,
+        bestSellersRank: parsed.bestSellersRank,
+        description: parsed.description,
+        seller: parsed.seller,
+        variations: parsed.variations,
+      }).toEqual({
+        asin,
+        title: p.title,
+        brand: p.brand,
+        price: expectedPrice(view.price),
+        listPrice: expectedPrice(view.listPrice),
+        currency: view.price?.currency ?? getCurrency(domain),
+        rating: p.rating,
+        reviewCount: p.reviewCount > 0 ? p.reviewCount : undefined,
+        availability: view.availability,
+        inStock: p.stock !== 'unavailable',
+        features: p.features,
+        images: p.imageIds.map((id) => `https://m.media-amazon.com/images/I/${id}.jpg`),
+        categories: layout === 'mobile' ? [] : view.categories,
+        bestSellersRank: [
+          { rank: p.ranks[0], category: view.categories[0] },
+          { rank: p.ranks[1], category: view.categories[1] },
+        ],
+        description: p.description.join('\n'),
+        seller: view.seller,
+        variations:
+          p.variations.length === 0
+            ? undefined
+            : p.variations.map((v) => ({ asin: v.asin, dimension: p.category.variation, label: v.value, selected: v.asin === asin })),
+      });
+    }
+  });
+});
+
+function getCurrency(domain: MarketplaceDomain): string {
+  return storefrontProduct(getProduct(WELL_KNOWN_ASINS[0]!)!, domain).price!.currency;
+}

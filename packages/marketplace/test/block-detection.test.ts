@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { detectBlock } from '../src/index.ts';
+import { fixture } from './fixtures.ts';
+
+describe('detectBlock', () => {
+  it.each([
+    ['block-captcha-200.html', 200, 'captcha'],
+    ['block-captcha-200.html', 503, 'captcha'],
+    ['block-robot-check.html', 200, 'robot_check'],
+    ['block-api-services.html', 200, 'api_services_support'],
+    ['block-api-services.html', 503, 'api_services_support'],
+    ['block-503-sorry.html', 503, 'service_unavailable'],
+    ['block-503-sorry.html', 200, 'service_unavailable'],
+  ])('%s with HTTP %d is %s', (name, status, reason) => {
+    expect(detectBlock({ status, html: fixture(name) })).toEqual({ blocked: true, reason });
+  });
+
+  it.each([
+    'search-no-results.html',
+    'search-classic-us.html',
+    'search-grid-de.html',
+    'search-legacy-uk.html',
+    'product-desktop-us.html',
+    'product-apex-de.html',
+    'product-mobile-jp.html',
+    'product-no-price.html',
+  ])('does not flag the regular page %s', (name) => {
+    expect(detectBlock({ status: 200, html: fixture(name) })).toEqual({ blocked: false });
+  });
+
+  it('reports 429 as rate limited and a bare 503 as unavailable', () => {
+    expect(detectBlock({ status: 429, html: '' })).toEqual({ blocked: true, reason: 'rate_limited' });
+    expect(detectBlock({ status: 503, html: '<html></html>' })).toEqual({ blocked: true, reason: 'service_unavailable' });
+  });
+
+  it('does not mistake the 404 page, dogs and all, for an outage', () => {
+    const html = `<html><head><title>Page Not Found</title></head><body><p>Sorry! We couldn't find that page.</p>
+      <a href="/dogsofamazon"><img src="https://images-na.ssl-images-amazon.com/images/G/01/error/title._TTD_.png" alt="Dogs of Amazon"></a></body></html>`;
+    expect(detectBlock({ status: 404, html })).toEqual({ blocked: false });
+  });
+
+  it('honours the WAF challenge header', () => {
+    const html = fixture('search-no-results.html');
+    expect(detectBlock({ status: 202, html, headers: { 'X-Amzn-Waf-Action': 'captcha' } })).toEqual({ blocked: true, reason: 'captcha' });
+    expect(detectBlock({ status: 200, html, headers: { 'x-amzn-waf-action': ['challenge'] } })).toEqual({ blocked: true, reason: 'captcha' });
+    expect(detectBlock({ status: 200, html, headers: { 'content-type': 'text/html' } })).toEqual({ blocked: false });
+  });
+
+  it('ignores marker-like text deep inside a large legitimate page', () => {
+    const filler = '<script>' + 'var x = 1;'.repeat(20_000) + '</script>';
+    const html = `<html><head><title>Amazon.com : laptop</title>${filler}</head><body><!-- validateCaptcha api-services-support@amazon.com --></body></html>`;
+    expect(detectBlock({ status: 200, html })).toEqual({ blocked: false });
+  });
+});

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { MARKETPLACES, MARKETPLACE_DOMAINS, isAllowedMarketplaceHost, marketplaceForOrigin } from '../src/index.ts';
+
+const EXPECTED: Record<string, [string, string]> = {
+  'amazon.com': ['USD', 'en-US'],
+  'amazon.ca': ['CAD', 'en-CA'],
+  'amazon.com.mx': ['MXN', 'es-MX'],
+  'amazon.com.br': ['BRL', 'pt-BR'],
+  'amazon.co.uk': ['GBP', 'en-GB'],
+  'amazon.de': ['EUR', 'de-DE'],
+  'amazon.fr': ['EUR', 'fr-FR'],
+  'amazon.it': ['EUR', 'it-IT'],
+  'amazon.es': ['EUR', 'es-ES'],
+  'amazon.nl': ['EUR', 'nl-NL'],
+  'amazon.se': ['SEK', 'sv-SE'],
+  'amazon.pl': ['PLN', 'pl-PL'],
+  'amazon.com.be': ['EUR', 'fr-BE'],
+  'amazon.com.tr': ['TRY', 'tr-TR'],
+  'amazon.ae': ['AED', 'en-AE'],
+  'amazon.sa': ['SAR', 'ar-SA'],
+  'amazon.in': ['INR', 'en-IN'],
+  'amazon.co.jp': ['JPY', 'ja-JP'],
+  'amazon.sg': ['SGD', 'en-SG'],
+  'amazon.com.au': ['AUD', 'en-AU'],
+};
+
+describe('MARKETPLACES', () => {
+  it('lists exactly the 20 storefronts with origin, currency and language', () => {
+    expect([...MARKETPLACE_DOMAINS].sort()).toEqual(Object.keys(EXPECTED).sort());
+    for (const [domain, [currency, lang]] of Object.entries(EXPECTED)) {
+      expect(MARKETPLACES[domain as keyof typeof MARKETPLACES]).toEqual({
+        domain,
+        origin: `https://www.${domain}`,
+        currency,
+        defaultLang: lang,
+      });
+    }
+  });
+
+  it('is frozen', () => {
+    expect(Object.isFrozen(MARKETPLACES)).toBe(true);
+    expect(Object.isFrozen(MARKETPLACES['amazon.de'])).toBe(true);
+  });
+
+  it('finds the marketplace of an origin', () => {
+    expect(marketplaceForOrigin('https://www.amazon.co.jp')?.currency).toBe('JPY');
+    expect(marketplaceForOrigin('https://amazon.de/')?.domain).toBe('amazon.de');
+    expect(marketplaceForOrigin('http://127.0.0.1:4010')).toBeUndefined();
+    expect(marketplaceForOrigin('not a url')).toBeUndefined();
+  });
+});
+
+describe('isAllowedMarketplaceHost', () => {
+  it.each(['www.amazon.com', 'amazon.com', 'smile.amazon.com', 'WWW.AMAZON.DE', 'www.amazon.com.au', 'www.amazon.co.jp'])(
+    'allows %s',
+    (host) => expect(isAllowedMarketplaceHost(host)).toBe(true),
+  );
+
+  it.each([
+    'evil.com',
+    'amazon.com.evil.com',
+    'www.amazon.com.evil.com',
+    'evilamazon.com',
+    'm.amazon.com',
+    'www.amazon.cn',
+    'www.amazon.com:8080',
+    'www.amazon.com@evil.com',
+    'www.amazon.com/dp',
+    '',
+    '127.0.0.1:4010',
+  ])('rejects %j', (host) => expect(isAllowedMarketplaceHost(host)).toBe(false));
+
+  it('allows extra hosts exactly, port included', () => {
+    expect(isAllowedMarketplaceHost('127.0.0.1:4010', ['127.0.0.1:4010'])).toBe(true);
+    expect(isAllowedMarketplaceHost('LOCALHOST:4010', ['localhost:4010'])).toBe(true);
+    expect(isAllowedMarketplaceHost('127.0.0.1:4011', ['127.0.0.1:4010'])).toBe(false);
+    expect(isAllowedMarketplaceHost('127.0.0.1', ['127.0.0.1:4010'])).toBe(false);
+  });
+});
