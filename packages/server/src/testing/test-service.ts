@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SERVICE_NAMES, type ServiceName } from '@crawl/contracts';
 import { buildProcess, type Clock, type CrawlProcess, type ModuleContext } from '@crawl/modules';
+import { injectJson, type JsonRequest, type JsonResponse } from '@crawl/modules/testing';
 import { SERVICE_TOKEN_HEADER } from '@crawl/service-client';
 import type { FastifyInstance } from 'fastify';
 import { modulesFor } from '../all-modules.ts';
@@ -16,21 +17,10 @@ export interface StartTestServiceOptions {
   targets?: readonly ServiceName[];
 }
 
-export interface TestResponse<T = any> {
-  status: number;
-  body: T;
-  text: string;
-  headers: Record<string, string | string[] | number | undefined>;
-}
+export type TestResponse<T = any> = JsonResponse<T>;
 
-export interface TestRequest {
-  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-  url: string;
+export interface TestRequest extends JsonRequest {
   token?: string;
-  body?: unknown;
-  /** A raw body sent as is (for malformed-JSON tests). */
-  payload?: string;
-  headers?: Record<string, string>;
 }
 
 export interface TestUser {
@@ -89,23 +79,8 @@ export async function startTestService(options: StartTestServiceOptions = {}): P
   const app = process.app;
   const anyContext = process.contexts.values().next().value as ModuleContext;
 
-  const request = async <T>(req: TestRequest): Promise<TestResponse<T>> => {
-    const headers: Record<string, string> = { ...req.headers };
-    if (req.token) headers.authorization = `Bearer ${req.token}`;
-    let payload: string | undefined = req.payload;
-    if (req.body !== undefined) {
-      payload = JSON.stringify(req.body);
-      headers['content-type'] ??= 'application/json';
-    }
-    const response = await app.inject({ method: req.method, url: req.url, headers, ...(payload === undefined ? {} : { payload }) });
-    let body: unknown;
-    try {
-      body = response.body ? JSON.parse(response.body) : undefined;
-    } catch {
-      body = undefined;
-    }
-    return { status: response.statusCode, body: body as T, text: response.body, headers: response.headers };
-  };
+  const request = <T>(req: TestRequest): Promise<TestResponse<T>> =>
+    injectJson<T>(app, { ...req, headers: { ...req.headers, ...(req.token ? { authorization: `Bearer ${req.token}` } : {}) } });
 
   const service: TestService = {
     process,

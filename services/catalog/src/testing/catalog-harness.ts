@@ -4,17 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CatalogPaths, type Identity, type ReportTargetBody, type ServiceName } from '@crawl/contracts';
 import { buildProcess, ManualClock, type CrawlProcess, type ModuleContext } from '@crawl/modules';
+import { injectJson, type JsonRequest, type JsonResponse } from '@crawl/modules/testing';
 import { IDENTITY_HEADER, SERVICE_TOKEN_HEADER } from '@crawl/service-client';
 import { catalogOf, type Catalog } from '../catalog.ts';
 import { createCatalogModule } from '../module.ts';
 import { FakeBilling } from './fake-billing.ts';
 
-export interface HarnessResponse<T = any> {
-  status: number;
-  body: T;
-  text: string;
-  headers: Record<string, string | string[] | number | undefined>;
-}
+export type HarnessResponse<T = any> = JsonResponse<T>;
 
 export interface HarnessUser {
   /** Opaque: the harness signs a fresh gateway identity for it on every request. */
@@ -62,22 +58,7 @@ export async function startCatalogHarness(options: { env?: Record<string, string
   const context = process.contexts.get('catalog') as ModuleContext;
   const identities = new Map<string, Identity>();
 
-  const send = async <T>(req: { method: string; url: string; body?: unknown; payload?: string; headers: Record<string, string> }): Promise<HarnessResponse<T>> => {
-    const headers = { ...req.headers };
-    let payload = req.payload;
-    if (req.body !== undefined) {
-      payload = JSON.stringify(req.body);
-      headers['content-type'] ??= 'application/json';
-    }
-    const response = await process.app.inject({ method: req.method as 'GET', url: req.url, headers, ...(payload === undefined ? {} : { payload }) });
-    let body: unknown;
-    try {
-      body = response.body ? JSON.parse(response.body) : undefined;
-    } catch {
-      body = undefined;
-    }
-    return { status: response.statusCode, body: body as T, text: response.body, headers: response.headers };
-  };
+  const send = <T>(req: JsonRequest): Promise<HarnessResponse<T>> => injectJson<T>(process.app, req);
 
   const harness: CatalogHarness = {
     process,
