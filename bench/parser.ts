@@ -1,7 +1,7 @@
 // Parser benchmark: streaming extraction vs a parse5 tree build of the same 1–2 MB page.
 // Run: node --experimental-strip-types --expose-gc bench/parser.ts   (BENCH_ITERATIONS=30 by default)
-// @crawl/marketplace is not a root devDependency (only the simulator is), hence the relative import.
-import { detectBlock, parseProductPage, parseSearchPage } from '../packages/marketplace/src/index.ts';
+import { detectBlock, parseProductPage, parseSearchPage } from '@crawl/marketplace';
+// An internal of the parser (not part of its API), used only to build the markup-only comparison.
 import { rawTextSegments } from '../packages/marketplace/src/html/raw-text.ts';
 import { renderProductPage, renderSearchPage, type ProductLayout, type SearchLayout } from '@crawl/marketplace-simulator';
 import { parse } from 'parse5';
@@ -157,6 +157,8 @@ function printTable(results: BenchResult[]): void {
   console.log(`\n${results[0]?.iterations ?? 0} iterations per page after warm-up; times in ms; node ${process.version}${gc ? '' : ' (run with --expose-gc for exact heap figures)'}`);
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+export async function main(): Promise<void> {
   printTable(await runParserBench());
 }
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();

@@ -1,0 +1,18 @@
+/**
+ * Runs every benchmark and prints its figures: `pnpm bench` (or `pnpm bench parser`).
+ * Figures go in docs/benchmarks.md as ratios against a baseline measured in the same run.
+ */
+const BENCHES: Record<string, () => Promise<{ main(): Promise<void> }>> = {
+  parser: () => import('./parser.ts'),
+};
+
+const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
+for (const name of wanted.length > 0 ? wanted : Object.keys(BENCHES)) {
+  const load = BENCHES[name];
+  if (!load) {
+    console.error(`unknown benchmark "${name}"; available: ${Object.keys(BENCHES).join(', ')}`);
+    process.exit(2);
+  }
+  console.log(`\n## ${name}\n`);
+  await (await load()).main();
+}
