@@ -13,12 +13,24 @@ const GIVE_UP_MS = 10_000;
  */
 export class DocumentLocks {
   readonly #locks: DriverCollection<any>;
+  /** Waiters of this process queue here first, so each key has at most one poller per process. */
+  readonly #local = new Map<string, Promise<unknown>>();
 
   constructor(locks: DriverCollection<any>) {
     this.#locks = locks;
   }
 
-  async withLock<T>(key: string, work: () => Promise<T>): Promise<T> {
+  withLock<T>(key: string, work: () => Promise<T>): Promise<T> {
+    const previous = this.#local.get(key) ?? Promise.resolve();
+    const next = previous.catch(() => undefined).then(() => this.#withDatabaseLock(key, work));
+    this.#local.set(key, next);
+    void next.finally(() => {
+      if (this.#local.get(key) === next) this.#local.delete(key);
+    }).catch(() => undefined);
+    return next;
+  }
+
+  async #withDatabaseLock<T>(key: string, work: () => Promise<T>): Promise<T> {
     const token = randomUUID();
     const started = Date.now();
     for (let attempt = 0; ; attempt += 1) {
