@@ -4,6 +4,7 @@
  */
 const BENCHES: Record<string, () => Promise<{ main(): Promise<void> }>> = {
   parser: () => import('./parser.ts'),
+  fairness: () => import('./fairness.ts'),
 };
 
 const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));

@@ -13,6 +13,8 @@ export * from './internal-catalog.ts';
 export * from './crawl-task.ts';
 export * from './catalog.ts';
 export * from './catalog-routes.ts';
+export * from './webhooks.ts';
+export * from './webhook-routes.ts';
 export * from './billing.ts';
 export * from './billing-routes.ts';
 export * from './crawler.ts';

@@ -3,7 +3,8 @@ import type { ServiceName } from '@crawl/contracts';
 import { errorHandlerPlugin } from '@crawl/errors';
 import { HealthRegistry } from '@crawl/health';
 import { createLogger, requestIdFrom, type Logger } from '@crawl/logging';
-import { InProcessQueueProvider, type QueueProvider } from '@crawl/queue';
+import { BullMqQueueProvider, InProcessQueueProvider, type QueueProvider } from '@crawl/queue';
+import { closeRedis, openRedis, pingRedis, type RedisClient } from '@crawl/redis';
 import { HttpTransport, InternalTokens, LocalTransport, ServiceClient } from '@crawl/service-client';
 import type { DocumentStore } from '@crawl/storage';
 import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
@@ -61,7 +62,13 @@ export async function buildProcess(options: BuildProcessOptions): Promise<CrawlP
   const clock = options.clock ?? systemClock;
   const tokens = new InternalTokens(secrets.internalSecret);
   const health = new HealthRegistry();
-  const queues = options.queues ?? new InProcessQueueProvider();
+  // REDIS_URL selects BullMQ for every queue of the process; unset, queues live in the process.
+  const queues =
+    options.queues ??
+    (runtime.REDIS_URL
+      ? new BullMqQueueProvider({ url: runtime.REDIS_URL, prefix: runtime.REDIS_PREFIX, logger })
+      : new InProcessQueueProvider());
+  const redisProbe: RedisClient | undefined = runtime.REDIS_URL ? openRedis(runtime.REDIS_URL, { name: 'crawl-health' }) : undefined;
   const stores = new Map<ServiceName, DocumentStore>();
   const httpTransports = new Map<ServiceName, HttpTransport>();
   let ready = false;
@@ -112,6 +119,8 @@ export async function buildProcess(options: BuildProcessOptions): Promise<CrawlP
       await store.ping();
     });
   }
+
+  if (redisProbe) health.register('redis', async () => pingRedis(redisProbe));
 
   const contexts = new Map<ServiceName, ModuleContext<any>>();
   for (const module of modules) {
@@ -186,7 +195,10 @@ export async function buildProcess(options: BuildProcessOptions): Promise<CrawlP
     async close() {
       if (closed) return;
       closed = true;
+      // Readiness first (load balancers stop sending), then workers stop taking work and get the
+      // grace period for in-flight jobs (handed back after it), then connections close.
       ready = false;
+      const deadline = Date.now() + runtime.SHUTDOWN_GRACE_MS;
       for (const { module, instance } of [...instances].reverse()) {
         try {
           await instance.stop?.();
@@ -195,7 +207,8 @@ export async function buildProcess(options: BuildProcessOptions): Promise<CrawlP
         }
       }
       await app.close();
-      await queues.close();
+      await queues.close(Math.max(0, deadline - Date.now()));
+      if (redisProbe) await closeRedis(redisProbe);
       await Promise.all([...httpTransports.values()].map((t) => t.close()));
       await Promise.all([...stores.values()].map((s) => s.close()));
     },

@@ -178,7 +178,7 @@ export class InProcessQueueProvider implements QueueProvider {
     return queue as unknown as WorkQueue<P>;
   }
 
-  async close(): Promise<void> {
-    await Promise.all([...this.#queues.values()].map((queue) => queue.close()));
+  async close(graceMs?: number): Promise<void> {
+    await Promise.all([...this.#queues.values()].map((queue) => queue.close(graceMs)));
   }
 }

@@ -53,7 +53,8 @@ export interface WorkQueue<P> {
 export interface QueueProvider {
   readonly kind: 'in-process' | 'bullmq';
   queue<P>(definition: QueueDefinition<P>): WorkQueue<P>;
-  close(): Promise<void>;
+  /** Closes every queue (each waits for its running jobs up to `graceMs`), then the backend. */
+  close(graceMs?: number): Promise<void>;
 }
 
 /** One entry of a typed job catalogue: the name and retry semantics travel with the payload type. */

@@ -27,9 +27,21 @@ export interface SpawnedService {
   stop(): Promise<number | null>;
 }
 
-/** Starts `bin.ts` as its own process, the way `pnpm start` does, and waits for /health. */
-export async function spawnService(options: { args?: string[]; env?: Record<string, string>; dataDir?: string } = {}): Promise<SpawnedService> {
-  const port = await freePort();
+export interface SpawnServiceOptions {
+  args?: string[];
+  env?: Record<string, string>;
+  dataDir?: string;
+  /** Listen on this port (e.g. one handed to other processes beforehand); default: a free one. */
+  port?: number;
+  /** The endpoint that must answer 2xx before the service counts as started (default `/health`; `/ready` once modules started). */
+  waitFor?: '/health' | '/ready';
+  /** How long to wait for it (default 30 s). */
+  startTimeoutMs?: number;
+}
+
+/** Starts `bin.ts` as its own process, the way `pnpm start` does, and waits for /health (or `waitFor`). */
+export async function spawnService(options: SpawnServiceOptions = {}): Promise<SpawnedService> {
+  const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'crawl-e2e-'));
   let output = '';
   const child = spawn(process.execPath, ['--experimental-strip-types', '--disable-warning=ExperimentalWarning', 'packages/server/src/bin.ts', ...(options.args ?? [])], {
@@ -41,11 +53,11 @@ export async function spawnService(options: { args?: string[]; env?: Record<stri
   child.stderr?.on('data', (chunk) => (output += String(chunk)));
   const exited = new Promise<number | null>((resolveExit) => child.once('exit', (code) => resolveExit(code)));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + (options.startTimeoutMs ?? 30_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`service exited early (${child.exitCode}):\n${output}`);
     try {
-      const res = await fetch(`${url}/health`);
+      const res = await fetch(`${url}${options.waitFor ?? '/health'}`);
       if (res.ok) break;
     } catch {
       // not listening yet

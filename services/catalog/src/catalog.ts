@@ -7,6 +7,7 @@ import { JobService } from './features/jobs/job-service.ts';
 import { ProjectService } from './features/projects/project-service.ts';
 import { ResultStore } from './features/results/result-store.ts';
 import { ScheduleService } from './features/schedules/schedule-service.ts';
+import { WebhookService, type WebhookOptions } from './features/webhooks/webhook-service.ts';
 import type { BillingPort } from './shared.ts';
 
 export interface Catalog {
@@ -16,6 +17,7 @@ export interface Catalog {
   readonly results: ResultStore;
   readonly schedules: ScheduleService;
   readonly events: JobEvents;
+  readonly webhooks: WebhookService;
   readonly billing: () => BillingPort;
   /** One pass of background work: fire due schedules, settle leftovers, re-enqueue stale targets. */
   tick(): Promise<void>;
@@ -24,6 +26,8 @@ export interface Catalog {
 export interface CatalogOptions {
   /** Replaces the billing client (tests). */
   billing?: (context: ModuleContext<CatalogConfig>) => BillingPort;
+  /** Webhook seams (resolver, timers, jitter, sender, auto-dispatch) for tests. */
+  webhooks?: WebhookOptions;
 }
 
 export async function createCatalog(context: ModuleContext<CatalogConfig>, options: CatalogOptions = {}): Promise<Catalog> {
@@ -48,15 +52,50 @@ export async function createCatalog(context: ModuleContext<CatalogConfig>, optio
     extraHosts: parseHostList(config.MARKETPLACE_EXTRA_HOSTS),
     taskAttempts: config.CRAWL_TASK_ATTEMPTS,
   });
-  const schedules = new ScheduleService({ store, clock, projects, jobs, audit, minIntervalMinutes: config.SCHEDULE_MIN_INTERVAL_MINUTES, logger });
-  await Promise.all([audit.init(), projects.init(), results.init(), events.init(), jobs.init(), schedules.init()]);
+  const schedules = new ScheduleService({
+    store,
+    clock,
+    projects,
+    jobs,
+    audit,
+    minIntervalMinutes: config.SCHEDULE_MIN_INTERVAL_MINUTES,
+    logger,
+    onRunFailed: (schedule, error) =>
+      events.scheduleFailed({ scheduleId: schedule._id, organizationId: schedule.organizationId, projectId: schedule.projectId, error: { code: error.code, message: error.message }, occurredAt: error.at }),
+  });
+  const webhooks = new WebhookService({
+    store,
+    clock,
+    queues: context.queues,
+    logger,
+    audit,
+    projects,
+    jobs,
+    schedules,
+    events,
+    secretsKey: config.WEBHOOK_SECRETS_KEY ?? context.secrets.jwtSecret,
+    settings: {
+      requireHttps: config.WEBHOOK_REQUIRE_HTTPS,
+      allowPrivateTargets: config.WEBHOOK_ALLOW_PRIVATE_TARGETS,
+      timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+      concurrency: config.WEBHOOK_DELIVERY_CONCURRENCY,
+      maxInFlightPerOrg: config.WEBHOOK_MAX_IN_FLIGHT_PER_ORG,
+      disableAfterMs: config.WEBHOOK_DISABLE_AFTER_HOURS * 3_600_000,
+      secretOverlapMs: config.WEBHOOK_SECRET_OVERLAP_HOURS * 3_600_000,
+      publicBaseUrl: config.WEBHOOK_PUBLIC_BASE_URL,
+      retentionMs: config.WEBHOOK_LOG_RETENTION_DAYS * 86_400_000,
+    },
+    ...(options.webhooks ? { options: options.webhooks } : {}),
+  });
+  await Promise.all([audit.init(), projects.init(), results.init(), events.init(), jobs.init(), schedules.init(), webhooks.init()]);
 
   const tick = async () => {
     if (config.SCHEDULER_ENABLED) await schedules.runDue();
     await jobs.settleUnsettled();
     await jobs.requeueOpenTargets({ untouchedSince: new Date(clock.now().getTime() - config.REQUEUE_STALE_AFTER_MS).toISOString() });
+    await webhooks.prune();
   };
-  return { audit, projects, jobs, results, schedules, events, billing, tick };
+  return { audit, projects, jobs, results, schedules, events, webhooks, billing, tick };
 }
 
 const catalogs = new WeakMap<object, Catalog>();

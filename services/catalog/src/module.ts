@@ -16,6 +16,8 @@ export function createCatalogModule(options: CatalogOptions = {}): ServiceModule
       const catalog = await createCatalog(context, options);
       registerCatalog(context, catalog);
       let timer: NodeJS.Timeout | undefined;
+      let webhookTimer: NodeJS.Timeout | undefined;
+      let stopListening: (() => void) | undefined;
       let running: Promise<void> | undefined;
       const tick = () => {
         if (running) return;
@@ -36,9 +38,21 @@ export function createCatalogModule(options: CatalogOptions = {}): ServiceModule
           if (requeued > 0) context.logger.info({ tasks: requeued }, 're-enqueued open targets of unfinished jobs');
           timer = setInterval(tick, context.config.SCHEDULER_TICK_MS);
           timer.unref();
+          // Webhooks: consume the delivery queue here; fan out and dispatch when an event is
+          // recorded and on an interval (retries come due, leases of dead workers expire).
+          await catalog.webhooks.startWorker();
+          if (catalog.webhooks.autoDispatch) {
+            stopListening = catalog.events.onRecorded(() => catalog.webhooks.kick());
+            webhookTimer = setInterval(() => catalog.webhooks.kick(), context.config.WEBHOOK_DISPATCH_INTERVAL_MS);
+            webhookTimer.unref();
+            catalog.webhooks.kick();
+          }
         },
         async stop() {
           if (timer) clearInterval(timer);
+          if (webhookTimer) clearInterval(webhookTimer);
+          stopListening?.();
+          await catalog.webhooks.stop();
           await running;
         },
       };

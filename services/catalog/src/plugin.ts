@@ -26,6 +26,7 @@ import { toAuditView } from './features/audit/audit-log.ts';
 import { toJobView } from './features/jobs/job-model.ts';
 import { toProjectView } from './features/projects/project-service.ts';
 import { toScheduleView } from './features/schedules/schedule-service.ts';
+import { registerWebhookRoutes } from './features/webhooks/webhook-routes.ts';
 
 function caller(request: FastifyRequest): Identity {
   if (!request.identity) throw errors.unauthorized();
@@ -127,6 +128,9 @@ export function catalogRoutes(catalog: Catalog) {
     routeFromSpec(app, R.listAudit, async (request: FastifyRequest<{ Querystring: AuditQuery }>) => {
       return catalog.audit.list(caller(request).organizationId, request.query);
     });
+
+    // Webhooks
+    registerWebhookRoutes(app, catalog.webhooks);
 
     // Internal: the crawler-worker's claim/report, billing's reconciler, other services' audit events.
     app.post<{ Params: { jobId: string; index: number } }>(

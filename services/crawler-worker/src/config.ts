@@ -20,7 +20,7 @@ export const CrawlerConfig = defineConfig({
     minimum: 1,
     maximum: 60_000,
     default: 60,
-    description: 'Marketplace requests per minute for all crawl concurrency of this process together, retries included. Admins change it at run time (PUT /admin/crawler/rate).',
+    description: 'Marketplace requests per minute for all crawl concurrency together, retries included: of this process, or of every worker replica when REDIS_URL is set (one budget in Redis). Admins change it at run time (PUT /admin/crawler/rate).',
   }),
   UPSTREAM_BURST: Type.Integer({ minimum: 1, maximum: 1000, default: 1, description: 'Token-bucket capacity: requests that may go out back to back after an idle spell.' }),
   RATE_SETTING_REFRESH_MS: Type.Integer({ minimum: 1_000, default: 15_000, description: 'How often the worker re-reads the admin-set upstream rate (changes made through another replica).' }),

@@ -11,8 +11,11 @@ import { UndiciPageFetcher } from './features/fetching/page-fetcher.ts';
 import { ProxyPool } from './features/fetching/proxy-pool.ts';
 import { SessionPool } from './features/fetching/session-pool.ts';
 import { abortableSleep, UpstreamClient } from './features/fetching/upstream-client.ts';
+import { closeRedis, openRedis, RedisRateBudget } from '@crawl/redis';
 import { RateSetting } from './features/rate-limit/rate-setting.ts';
+import { SharedRateLimiter } from './features/rate-limit/shared-rate-limiter.ts';
 import { TokenBucketRateLimiter } from './features/rate-limit/token-bucket-rate-limiter.ts';
+import type { UpstreamRateLimiter } from './features/rate-limit/upstream-rate-limiter.ts';
 import { crawlerRoutes } from './plugin.ts';
 
 /**
@@ -26,7 +29,16 @@ export const crawlerWorkerModule = defineModule<CrawlerConfig>({
   async init(context) {
     const { config, logger } = context;
     const queue = context.queues.queue<CrawlTask>(crawlQueueDefinition());
-    const limiter = new TokenBucketRateLimiter({ requestsPerMinute: config.UPSTREAM_RATE_PER_MINUTE, burst: config.UPSTREAM_BURST });
+    // With REDIS_URL the upstream rate is one budget for every worker replica (GCRA in Redis, the
+    // admin-set rate stored there too); without it, a token bucket for this process.
+    const redisUrl = context.runtime.REDIS_URL;
+    const rateRedis = redisUrl ? openRedis(redisUrl, { name: 'crawl-upstream-rate' }) : undefined;
+    const limiter: UpstreamRateLimiter = rateRedis
+      ? new SharedRateLimiter({
+          budget: new RedisRateBudget({ redis: rateRedis, key: `${context.runtime.REDIS_PREFIX}:upstream`, defaultPerMinute: config.UPSTREAM_RATE_PER_MINUTE, burst: config.UPSTREAM_BURST }),
+          requestsPerMinute: config.UPSTREAM_RATE_PER_MINUTE,
+        })
+      : new TokenBucketRateLimiter({ requestsPerMinute: config.UPSTREAM_RATE_PER_MINUTE, burst: config.UPSTREAM_BURST });
     const rate = new RateSetting({ store: context.store, limiter, clock: context.clock, defaultRate: config.UPSTREAM_RATE_PER_MINUTE, burst: config.UPSTREAM_BURST });
     await rate.refresh();
     const proxies = new ProxyPool({ urls: parseList(config.PROXY_URLS), restAfterBlocks: config.PROXY_REST_AFTER_BLOCKS, restMs: config.PROXY_REST_MS });
@@ -100,6 +112,7 @@ export const crawlerWorkerModule = defineModule<CrawlerConfig>({
         clearTimeout(abortTimer);
         stopping.abort(new Error('crawler-worker stopped'));
         limiter.close();
+        if (rateRedis) await closeRedis(rateRedis);
         await fetcher?.close();
         await simulator?.close();
       },

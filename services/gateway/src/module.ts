@@ -4,6 +4,7 @@ import helmet from '@fastify/helmet';
 import jwt from '@fastify/jwt';
 import rateLimit from '@fastify/rate-limit';
 import { JWT_AUDIENCE, TOKEN_ISSUER, type ServiceName } from '@crawl/contracts';
+import { closeRedis, openRedis } from '@crawl/redis';
 import type { FastifyInstance } from 'fastify';
 import { GatewayConfig, parseOverrides } from './config.ts';
 import { forwardRoutes } from './features/forwarding/forward-routes.ts';
@@ -47,7 +48,21 @@ export const gatewayModule = defineModule<GatewayConfig>({
             requiredClaims: ['exp', 'sub', 'aud', 'iss'],
           },
         });
-        await app.register(rateLimit, { global: false });
+        // With REDIS_URL the counters live in Redis, so limits hold across gateway replicas. An
+        // unreachable Redis lets requests through (logged) rather than failing every request.
+        const redisUrl = context.runtime.REDIS_URL;
+        if (redisUrl) {
+          const redis = openRedis(redisUrl, { name: 'crawl-gateway-rate-limit', commandTimeoutMs: 500 });
+          app.addHook('onClose', async () => closeRedis(redis));
+          await app.register(rateLimit, {
+            global: false,
+            redis,
+            nameSpace: `${context.runtime.REDIS_PREFIX}:rl:`,
+            skipOnError: true,
+          });
+        } else {
+          await app.register(rateLimit, { global: false });
+        }
         installRouteThrottles(app, overrides);
         await registerOpenApi(app);
       },

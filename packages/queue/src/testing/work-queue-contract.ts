@@ -146,5 +146,15 @@ export function describeWorkQueueContract(adapter: string, open: () => Promise<Q
       // Round-robin: the three small jobs finish within the first handful, not after the 40.
       expect(lastSmall).toBeLessThan(10);
     });
+
+    it('stays fair when the backlog is added concurrently into an empty queue', async () => {
+      const queue = (await provider()).queue(definition());
+      await Promise.all(Array.from({ length: 40 }, (_, n) => queue.add({ n, org: 'big' }, { jobId: `big-${n}`, group: 'big' })));
+      await Promise.all([0, 1, 2].map((n) => queue.add({ n, org: 'small' }, { jobId: `small-${n}`, group: 'small' })));
+      const order = collector<string>(43);
+      await queue.process(async (job) => order.record(job.payload.org ?? ''), { concurrency: 1 });
+      await order.done;
+      expect(order.seen.lastIndexOf('small')).toBeLessThan(10);
+    });
   });
 }

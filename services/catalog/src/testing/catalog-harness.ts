@@ -7,6 +7,7 @@ import { buildProcess, ManualClock, type CrawlProcess, type ModuleContext } from
 import { injectJson, type JsonRequest, type JsonResponse } from '@crawl/modules/testing';
 import { IDENTITY_HEADER, SERVICE_TOKEN_HEADER } from '@crawl/service-client';
 import { catalogOf, type Catalog } from '../catalog.ts';
+import type { WebhookOptions } from '../features/webhooks/webhook-service.ts';
 import { createCatalogModule } from '../module.ts';
 import { FakeBilling } from './fake-billing.ts';
 
@@ -31,18 +32,24 @@ export interface CatalogHarness {
   catalog: Catalog;
   context: ModuleContext;
   user(organizationId?: string): HarnessUser;
-  request<T = any>(req: { method: 'GET' | 'POST' | 'PATCH'; url: string; token?: string; body?: unknown; payload?: string; headers?: Record<string, string> }): Promise<HarnessResponse<T>>;
+  request<T = any>(req: { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; url: string; token?: string; body?: unknown; payload?: string; headers?: Record<string, string> }): Promise<HarnessResponse<T>>;
   internal<T = any>(req: { method: 'GET' | 'POST'; url: string; body?: unknown; from?: ServiceName }): Promise<HarnessResponse<T>>;
   claim(jobId: string, index: number): Promise<HarnessResponse>;
   report(jobId: string, index: number, body: ReportTargetBody): Promise<HarnessResponse>;
   close(): Promise<void>;
 }
 
-export async function startCatalogHarness(options: { env?: Record<string, string>; billing?: FakeBilling; clock?: ManualClock } = {}): Promise<CatalogHarness> {
+/**
+ * Webhooks do not dispatch on their own in the harness (tests call `catalog.webhooks.dispatch()`),
+ * unless `webhooks.autoDispatch` says so.
+ */
+export async function startCatalogHarness(
+  options: { env?: Record<string, string>; billing?: FakeBilling; clock?: ManualClock; webhooks?: WebhookOptions } = {},
+): Promise<CatalogHarness> {
   const dataDir = mkdtempSync(join(tmpdir(), 'catalog-test-'));
   const billing = options.billing ?? new FakeBilling();
   const clock = options.clock ?? new ManualClock('2026-03-02T08:00:00.000Z');
-  const module = createCatalogModule({ billing: () => billing });
+  const module = createCatalogModule({ billing: () => billing, webhooks: { autoDispatch: false, ...options.webhooks } });
   const process = await buildProcess({
     modules: [module],
     clock,

@@ -29,6 +29,7 @@ export async function domainCatalog(options: { store?: DocumentStore; clock?: Ma
     store,
     clock,
     queues,
+    secrets: { jwtSecret: 'domain-test-secret-that-is-long-enough-0123456789', internalSecret: 'domain-test-internal-secret-long-enough-0123' },
     logger: silentLogger(),
     client: () => {
       throw new Error('no service clients in domain tests');

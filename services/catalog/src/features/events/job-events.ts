@@ -12,6 +12,27 @@ export interface OutboxDoc extends Document {
   attempts: number;
 }
 
+/** A scheduled run whose job could not be created (quota, credits, archived project …). */
+export interface ScheduleFailedEvent {
+  scheduleId: string;
+  organizationId: string;
+  projectId: string;
+  error: { code: string; message: string };
+  occurredAt: string;
+}
+
+/** The same outbox holds schedule failures for webhooks; `pending()` keeps returning job events only. */
+export interface ScheduleFailedOutboxDoc extends Document {
+  type: 'schedule.failed';
+  payload: ScheduleFailedEvent;
+  organizationId: string;
+  createdAt: string;
+  deliveredAt: string | null;
+  attempts: number;
+}
+
+export type AnyOutboxDoc = OutboxDoc | ScheduleFailedOutboxDoc;
+
 export type JobFinishedListener = (event: JobFinishedEvent) => void | Promise<void>;
 
 /**
@@ -62,9 +83,44 @@ export class JobEvents {
     return true;
   }
 
-  /** Undelivered events, oldest first. */
+  /** Idempotent per schedule run (the key holds the run time). */
+  async scheduleFailed(event: ScheduleFailedEvent): Promise<boolean> {
+    try {
+      await (this.#outbox as unknown as Collection<ScheduleFailedOutboxDoc>).insertOne({
+        _id: `schedule.failed:${event.scheduleId}:${event.occurredAt}`,
+        type: 'schedule.failed',
+        payload: event,
+        organizationId: event.organizationId,
+        createdAt: event.occurredAt,
+        deliveredAt: null,
+        attempts: 0,
+      });
+    } catch (error) {
+      if (error instanceof DuplicateKeyError) return false;
+      throw error;
+    }
+    this.#emitter.emit('schedule.failed', event);
+    return true;
+  }
+
+  /** Called when any event was recorded (the webhook dispatcher fans out at once). */
+  onRecorded(listener: () => void): () => void {
+    this.#emitter.on('job.finished', listener);
+    this.#emitter.on('schedule.failed', listener);
+    return () => {
+      this.#emitter.off('job.finished', listener);
+      this.#emitter.off('schedule.failed', listener);
+    };
+  }
+
+  /** Undelivered job-finished events, oldest first. */
   async pending(limit = 100): Promise<OutboxDoc[]> {
-    return this.#outbox.find({ deliveredAt: null }, { sort: { createdAt: 1, _id: 1 }, limit });
+    return this.#outbox.find({ deliveredAt: null, type: 'job.finished' }, { sort: { createdAt: 1, _id: 1 }, limit });
+  }
+
+  /** Undelivered events of every type (job finished, schedule failed), oldest first. */
+  async pendingAll(limit = 100): Promise<AnyOutboxDoc[]> {
+    return (this.#outbox as unknown as Collection<AnyOutboxDoc>).find({ deliveredAt: null }, { sort: { createdAt: 1, _id: 1 }, limit });
   }
 
   async markDelivered(id: string, at: string): Promise<void> {

@@ -53,6 +53,8 @@ export interface ScheduleServiceOptions {
   audit: AuditLog;
   minIntervalMinutes: number;
   logger?: Logger | undefined;
+  /** Told when a scheduled run could not create its job (webhooks send `schedule.failed`). */
+  onRunFailed?: (schedule: ScheduleDoc, error: { code: string; message: string; at: string }) => Promise<unknown>;
 }
 
 /** The normalized crawl definition a schedule keeps: the same rules as a job create body. */
@@ -202,6 +204,9 @@ export class ScheduleService {
       if (!appError) this.#options.logger?.error({ err: error, scheduleId: schedule._id }, 'scheduled run failed');
       const lastError = { code: appError?.code ?? 'INTERNAL_ERROR', message: appError?.message ?? 'The scheduled run failed unexpectedly', at };
       await this.#schedules.updateOne({ _id: schedule._id }, { $set: { lastError } }).catch(() => undefined);
+      await this.#options.onRunFailed?.(schedule, lastError).catch((hookError: unknown) =>
+        this.#options.logger?.error({ err: hookError, scheduleId: schedule._id }, 'recording the schedule.failed event failed'),
+      );
     }
   }
 }

@@ -36,8 +36,11 @@ export class RateSetting {
   async refresh(): Promise<void> {
     const doc = await this.#settings.findOne({ _id: SETTING_ID });
     this.#current = doc;
-    const rate = doc?.requestsPerMinute ?? this.#defaultRate;
-    if (rate !== this.#limiter.rate()) await this.#limiter.setRate(rate);
+    // Without a stored setting the limiter keeps its rate: the configured default, or (shared
+    // limiter) whatever another replica stored in Redis, which a replica whose own store holds no
+    // setting must not overwrite.
+    const rate = doc?.requestsPerMinute;
+    if (rate !== undefined && rate !== this.#limiter.rate()) await this.#limiter.setRate(rate);
   }
 
   async set(requestsPerMinute: number, updatedBy: string): Promise<CrawlerRate> {

@@ -1,0 +1,66 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { InProcessQueueProvider, type QueueDefinition } from '@crawl/queue';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildProcess } from './build-process.ts';
+import { defineModule } from './service-module.ts';
+
+const definition: QueueDefinition<{ n: number }> = { name: 'slow', retry: { attempts: 1, backoffMs: 1, maxBackoffMs: 1 }, parse: (p) => p as { n: number } };
+
+describe('buildProcess close()', () => {
+  const dirs: string[] = [];
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('turns readiness false before modules stop, lets in-flight work finish, then closes the queues', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'crawl-shutdown-unit-'));
+    dirs.push(dataDir);
+    const seen: { readyDuringStop?: boolean; readyStatusDuringStop?: number; finished: number[] } = { finished: [] };
+    const queues = new InProcessQueueProvider();
+    let started!: () => void;
+    const jobStarted = new Promise<void>((r) => (started = r));
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const crawl = await buildProcess({
+      env: { DATA_DIR: dataDir, LOG_LEVEL: 'silent', JWT_SECRET: 'a-test-secret-that-is-long-enough-0123456789', SHUTDOWN_GRACE_MS: '5000' },
+      queues,
+      modules: [
+        defineModule({
+          name: 'billing',
+          init(context) {
+            const queue = context.queues.queue(definition);
+            return {
+              async start() {
+                await queue.process(
+                  async (job) => {
+                    started();
+                    await gate;
+                    seen.finished.push(job.payload.n);
+                  },
+                  { concurrency: 1 },
+                );
+                await queue.add({ n: 1 });
+              },
+              async stop() {
+                seen.readyDuringStop = crawl.isReady();
+                seen.readyStatusDuringStop = (await crawl.app.inject({ method: 'GET', url: '/ready' })).statusCode;
+                // The in-flight job finishes within the grace period; close waits for it.
+                setImmediate(release);
+                await queue.close(context.runtime.SHUTDOWN_GRACE_MS);
+              },
+            };
+          },
+        }),
+      ],
+    });
+    await crawl.start();
+    expect((await crawl.app.inject({ method: 'GET', url: '/ready' })).statusCode).toBe(200);
+    await jobStarted;
+    await crawl.close();
+    expect(seen.readyDuringStop).toBe(false);
+    expect(seen.readyStatusDuringStop).toBe(503);
+    expect(seen.finished).toEqual([1]);
+  });
+});

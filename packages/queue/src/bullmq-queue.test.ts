@@ -1,0 +1,236 @@
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { BullMqQueueProvider, type BullMqOptions } from './bullmq-queue.ts';
+import { describeWorkQueueContract } from './testing/work-queue-contract.ts';
+import { freePort, privateRedis, redisTestServer } from './testing/redis-test-server.ts';
+import type { QueueDefinition } from './work-queue.ts';
+
+const found = await redisTestServer();
+
+interface Payload {
+  n: number;
+}
+
+const definition = (attempts = 3): QueueDefinition<Payload> => ({
+  name: `bull-${randomUUID().slice(0, 8)}`,
+  retry: { attempts, backoffMs: 5, maxBackoffMs: 20 },
+  parse: (payload) => {
+    if (typeof (payload as Payload)?.n !== 'number') throw new Error('payload.n must be a number');
+    return payload as Payload;
+  },
+});
+
+/** Polls `condition` until it holds or the deadline passes. */
+async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+async function deleteKeys(url: string, prefix: string): Promise<void> {
+  const client = new Redis(url, { maxRetriesPerRequest: 1 });
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await client.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+      cursor = next;
+      if (keys.length > 0) await client.del(...keys);
+    } while (cursor !== '0');
+  } finally {
+    client.disconnect();
+  }
+}
+
+if ('server' in found) {
+  const { server } = found;
+  const prefixes: string[] = [];
+  const providers: BullMqQueueProvider[] = [];
+  const open = (extra: Partial<BullMqOptions> = {}, prefix = `t${randomUUID().slice(0, 8)}`) => {
+    prefixes.push(prefix);
+    const provider = new BullMqQueueProvider({ url: server.url, prefix, ...extra });
+    providers.push(provider);
+    return provider;
+  };
+
+  afterAll(async () => {
+    await Promise.all(providers.map((p) => p.close(0)));
+    for (const prefix of prefixes) await deleteKeys(server.url, prefix);
+    await server.stop();
+  });
+
+  describeWorkQueueContract('bullmq', async () => open());
+
+  describe('BullMqQueue on Redis', () => {
+    afterEach(async () => {
+      await Promise.all(providers.splice(0).map((p) => p.close(0)));
+    });
+
+    it('returns the real BullMQ id: the custom id, stored under the queue prefix', async () => {
+      const provider = open();
+      const queue = provider.queue(definition());
+      const { id } = await queue.add({ n: 1 }, { jobId: 'job_abc-0', group: 'org_1', delayMs: 60_000 });
+      expect(id).toBe('job_abc-0');
+      const client = new Redis(server.url);
+      const stored = await client.hgetall(`${provider.prefix}:${queue.name}:job_abc-0`);
+      client.disconnect();
+      expect(stored.name).toBe('g:org_1');
+      expect(JSON.parse(stored.data as string)).toEqual({ n: 1 });
+      const generated = await queue.add({ n: 2 }, { delayMs: 60_000 });
+      expect(generated.id).toMatch(/^\d+$/);
+      await expect(queue.add({ n: 3 }, { jobId: 'a:b' })).rejects.toThrow(/':'/);
+    });
+
+    it('delivers each job once across two worker processes', async () => {
+      const name = definition();
+      const prefix = `t${randomUUID().slice(0, 8)}`;
+      const [one, two] = [open({}, prefix).queue(name), open({}, prefix).queue(name)];
+      const seen: string[] = [];
+      const byWorker = { one: 0, two: 0 };
+      await one.process(async (job) => void (seen.push(job.id), (byWorker.one += 1)), { concurrency: 3 });
+      await two.process(async (job) => void (seen.push(job.id), (byWorker.two += 1)), { concurrency: 3 });
+      const ids = await Promise.all(Array.from({ length: 40 }, (_, n) => one.add({ n }, { jobId: `job_x-${n}`, group: n % 2 ? 'a' : 'b' })));
+      await until(() => seen.length >= 40, '40 deliveries');
+      expect(seen.sort()).toEqual(ids.map((i) => i.id).sort());
+      expect(new Set(seen).size).toBe(40);
+      const stats = await one.stats();
+      expect(stats).toMatchObject({ waiting: 0, delayed: 0 });
+      await until(async () => (await one.stats()).completed === 40, 'completed count');
+    });
+
+    it('hands a job whose worker died mid-task to another worker (stalled recovery)', async () => {
+      const name = definition();
+      const prefix = `t${randomUUID().slice(0, 8)}`;
+      const fast = { lockDurationMs: 600, stalledIntervalMs: 300 };
+      const dying = open(fast, prefix);
+      const first = dying.queue(name);
+      let release!: () => void;
+      const stuck = new Promise<void>((r) => (release = r));
+      const started: string[] = [];
+      await first.process(
+        async (job) => {
+          started.push(job.id);
+          await stuck;
+        },
+        { concurrency: 1 },
+      );
+      await first.add({ n: 1 }, { jobId: 'job_s-0' });
+      await until(() => started.length === 1, 'the first worker to start the job');
+      // The worker goes away without finishing: no completion, no lock renewal.
+      await first.close(0);
+      const rescuer = open(fast, prefix).queue(name);
+      const recovered: Array<{ id: string; attempt: number }> = [];
+      await rescuer.process(async (job) => void recovered.push({ id: job.id, attempt: job.attempt }), { concurrency: 1 });
+      await until(() => recovered.length === 1, 'the stalled job to be processed again');
+      release();
+      expect(recovered).toEqual([{ id: 'job_s-0', attempt: 1 }]);
+    });
+
+    it('hands jobs back without spending an attempt when closed mid-task', async () => {
+      const name = definition(1);
+      const prefix = `t${randomUUID().slice(0, 8)}`;
+      const first = open({}, prefix).queue(name);
+      const stopping = new AbortController();
+      let started = 0;
+      await first.process(
+        async () => {
+          started += 1;
+          await new Promise((_, reject) => stopping.signal.addEventListener('abort', () => reject(new Error('aborted by shutdown'))));
+        },
+        { concurrency: 1 },
+      );
+      await first.add({ n: 1 }, { jobId: 'job_h-0' });
+      await until(() => started === 1, 'the job to start');
+      const closing = first.close(5_000);
+      stopping.abort();
+      await closing;
+      const second = open({}, prefix).queue(name);
+      const attempts: number[] = [];
+      await second.process(async (job) => void attempts.push(job.attempt), { concurrency: 1 });
+      await until(() => attempts.length === 1, 'the handed-back job');
+      expect(attempts).toEqual([1]);
+    });
+
+    it('keeps the id known while active: re-adding a running task is a no-op', async () => {
+      const queue = open().queue(definition());
+      let release!: () => void;
+      const gate = new Promise<void>((r) => (release = r));
+      let runs = 0;
+      await queue.process(
+        async () => {
+          runs += 1;
+          await gate;
+        },
+        { concurrency: 2 },
+      );
+      await queue.add({ n: 1 }, { jobId: 'job_r-0' });
+      await until(() => runs === 1, 'the job to start');
+      await queue.add({ n: 1 }, { jobId: 'job_r-0' });
+      expect((await queue.stats()).waiting).toBe(0);
+      release();
+      await until(async () => (await queue.stats()).completed === 1, 'completion');
+      // Finished tasks are removed: the same id can be enqueued again (catalog re-enqueues open targets).
+      await queue.add({ n: 1 }, { jobId: 'job_r-0' });
+      await until(() => runs === 2, 'the re-added job');
+    });
+  });
+
+  describe('BullMqQueue and Redis outages', () => {
+    it('workers resume after a Redis restart', async () => {
+      const privately = await privateRedis();
+      if (!('redis' in privately)) throw new Error(privately.skipReason);
+      const { redis } = privately;
+      const provider = new BullMqQueueProvider({ url: redis.url, prefix: 'restart', commandTimeoutMs: 1_000 });
+      try {
+        const queue = provider.queue(definition());
+        const done: number[] = [];
+        await queue.process(async (job) => void done.push(job.payload.n), { concurrency: 2 });
+        await queue.add({ n: 1 });
+        await until(() => done.includes(1), 'the job before the restart');
+        await redis.kill();
+        await expect(queue.add({ n: 99 })).rejects.toThrow();
+        await redis.start();
+        // The producer reconnects on its own; retry the add until it is accepted.
+        await until(
+          async () => {
+            try {
+              await queue.add({ n: 2 });
+              return true;
+            } catch {
+              return false;
+            }
+          },
+          'the producer to reconnect',
+          20_000,
+        );
+        await until(() => done.includes(2), 'the worker to take a job after the restart', 20_000);
+        expect(done).toEqual([1, 2]);
+      } finally {
+        await provider.close(0);
+        await redis.kill();
+      }
+    });
+
+    it('close() does not hang and add() fails fast when Redis is unreachable', async () => {
+      const port = await freePort();
+      const provider = new BullMqQueueProvider({ url: `redis://127.0.0.1:${port}`, prefix: 'nowhere', commandTimeoutMs: 300 });
+      const queue = provider.queue(definition());
+      await queue.process(async () => undefined, { concurrency: 1 });
+      const started = Date.now();
+      await expect(queue.add({ n: 1 })).rejects.toThrow(/timed out|redis/i);
+      await expect(provider.ping(300)).rejects.toThrow();
+      await provider.close(1_000);
+      expect(Date.now() - started).toBeLessThan(5_000);
+    });
+  });
+} else {
+  describe('BullMqQueue', () => {
+    it('needs a Redis server', (context) => {
+      console.warn(`[bullmq adapter tests skipped] ${found.skipReason}`);
+      expect(found.skipReason).toContain('TEST_REDIS_URL');
+      context.skip(found.skipReason);
+    });
+  });
+}

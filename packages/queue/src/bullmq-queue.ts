@@ -1,0 +1,365 @@
+import { randomUUID } from 'node:crypto';
+import { DelayedError, Queue, UnrecoverableError as BullUnrecoverableError, Worker, PRIORITY_LIMIT, type Job } from 'bullmq';
+import { Redis } from 'ioredis';
+import { FAIR_PRIORITY_SCRIPT, FAIR_RELEASE_SCRIPT, WAITING_GROUPS_SCRIPT } from './fair-priority.ts';
+import {
+  backoffDelay,
+  RetryLaterError,
+  UnrecoverableError,
+  type AddOptions,
+  type JobHandler,
+  type ProcessOptions,
+  type QueueDefinition,
+  type QueueJob,
+  type QueueProvider,
+  type QueueStats,
+  type WorkQueue,
+} from './work-queue.ts';
+
+/** Job name of a task without a group; grouped tasks are named `g:<group>`. */
+const NO_GROUP = '*';
+const BACKOFF_TYPE = 'work-queue';
+
+export interface BullMqOptions {
+  /** Redis connection string. */
+  url: string;
+  /** Key prefix of every queue (default `crawl`); tests use a random one. */
+  prefix?: string;
+  /** How long a worker holds a job without renewing its lock before it counts as stalled. */
+  lockDurationMs?: number;
+  /** How often workers look for stalled jobs (those whose worker died) and hand them back. */
+  stalledIntervalMs?: number;
+  /** Stalls after which BullMQ gives a job up (default 5: a crash loop must not spin forever). */
+  maxStalledCount?: number;
+  /** Bound on producer calls (add, stats) so an outage fails a request instead of hanging it. */
+  commandTimeoutMs?: number;
+  logger?: { warn(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms (is Redis reachable?)`)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+/** Resolves after `ms` or when `promise` settles, whichever is first; true when it settled. */
+async function settledWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const settled = await Promise.race([
+    promise.then(
+      () => true,
+      () => true,
+    ),
+    new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), ms);
+    }),
+  ]);
+  clearTimeout(timer);
+  return settled;
+}
+
+function asError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
+}
+
+const readiness = new WeakMap<Redis, Promise<void>>();
+
+/** Waits (bounded) until a fail-fast connection is connected; commands sent before fail at once. */
+export async function connected(client: Redis, timeoutMs: number): Promise<void> {
+  if (client.status === 'ready') return;
+  if (client.status === 'end') throw new Error('redis connection closed');
+  // One 'ready' listener per connection however many callers wait.
+  let ready = readiness.get(client);
+  if (!ready) {
+    ready = new Promise<void>((resolve) => client.once('ready', () => resolve())).finally(() => readiness.delete(client));
+    readiness.set(client, ready);
+  }
+  await withTimeout(ready, timeoutMs, `connecting to redis (${client.status})`);
+}
+
+async function drop(client: Redis): Promise<void> {
+  if (client.status === 'end') return;
+  if (client.status === 'ready') await settledWithin(client.quit(), 1_000);
+  client.disconnect(false);
+}
+
+/**
+ * The work queue on BullMQ: one BullMQ queue per definition, fair across groups through BullMQ
+ * priorities (fair-priority.ts). BullMQ does delivery, locks, stalled-job recovery, attempts and
+ * backoff; this class maps the port's control flow (RetryLaterError, UnrecoverableError,
+ * onFailed) onto it. Finished jobs are removed, so an id is "known" only while waiting, delayed
+ * or active, like the in-process adapter: re-adding the id of a finished task enqueues it again.
+ */
+export class BullMqQueue<P> implements WorkQueue<P> {
+  readonly name: string;
+  readonly #definition: QueueDefinition<P>;
+  readonly #options: BullMqOptions;
+  readonly #prefix: string;
+  readonly #client: Redis;
+  readonly #queue: Queue;
+  readonly #idle = new Set<() => void>();
+  #worker: Worker | undefined;
+  #workerConnection: Redis | undefined;
+  #active = 0;
+  #closing = false;
+  #closed: Promise<void> | undefined;
+
+  constructor(definition: QueueDefinition<P>, client: Redis, options: BullMqOptions) {
+    this.name = definition.name;
+    this.#definition = definition;
+    this.#options = options;
+    this.#prefix = options.prefix ?? 'crawl';
+    this.#client = client;
+    this.#queue = new Queue(definition.name, { connection: client, prefix: this.#prefix });
+    this.#queue.on('error', () => undefined);
+  }
+
+  #key(suffix: string): string {
+    return `${this.#prefix}:${this.name}:${suffix}`;
+  }
+
+  get #timeoutMs(): number {
+    return this.#options.commandTimeoutMs ?? 5_000;
+  }
+
+  async add(payload: P, options: AddOptions = {}): Promise<{ id: string }> {
+    const parsed = this.#definition.parse(payload);
+    const jobId = options.jobId;
+    if (jobId !== undefined && (jobId.includes(':') || jobId === '' || /^\d+$/.test(jobId))) {
+      throw new Error(`invalid job id "${jobId}": BullMQ custom ids must be non-empty, not all digits and contain no ':'`);
+    }
+    const group = options.group ?? '';
+    await connected(this.#client, this.#timeoutMs);
+    const priority = Number(
+      await withTimeout(
+        this.#client.eval(
+          FAIR_PRIORITY_SCRIPT,
+          6,
+          this.#key('prioritized'),
+          this.#key('wait'),
+          this.#key('delayed'),
+          this.#key('x:fair'),
+          jobId === undefined ? this.#key('x:fair') : this.#key(jobId),
+          this.#key('x:reserved'),
+          group,
+          String(PRIORITY_LIMIT),
+          jobId === undefined ? '0' : '1',
+        ),
+        this.#timeoutMs,
+        `adding to ${this.name}`,
+      ),
+    );
+    if (priority === 0 && jobId !== undefined) return { id: jobId };
+    try {
+      return await this.#addWithPriority(parsed, options, priority);
+    } finally {
+      this.#client.eval(FAIR_RELEASE_SCRIPT, 1, this.#key('x:reserved')).catch(() => undefined);
+    }
+  }
+
+  async #addWithPriority(parsed: P, options: AddOptions, priority: number): Promise<{ id: string }> {
+    const jobId = options.jobId;
+    const job = await withTimeout(
+      this.#queue.add(options.group === undefined ? NO_GROUP : `g:${options.group}`, parsed, {
+        ...(jobId === undefined ? {} : { jobId }),
+        priority,
+        ...(options.delayMs && options.delayMs > 0 ? { delay: options.delayMs } : {}),
+        attempts: this.#definition.retry.attempts,
+        backoff: { type: BACKOFF_TYPE },
+        removeOnComplete: true,
+        removeOnFail: true,
+      }),
+      this.#timeoutMs,
+      `adding to ${this.name}`,
+    );
+    if (job.id === undefined) throw new Error(`BullMQ returned no id for a job of ${this.name}`);
+    return { id: job.id };
+  }
+
+  async process(handler: JobHandler<P>, options: ProcessOptions<P>): Promise<void> {
+    if (this.#worker) throw new Error(`queue ${this.name} already has a processor`);
+    if (this.#closing) return;
+    const policy = this.#definition.retry;
+    // Workers block on Redis: their connection must retry forever (maxRetriesPerRequest: null).
+    const connection = new Redis(this.#options.url, { maxRetriesPerRequest: null, retryStrategy: (times) => Math.min(200 * times, 2_000) });
+    connection.on('error', () => undefined);
+    this.#workerConnection = connection;
+    const worker = new Worker(this.name, async (job: Job, token?: string) => this.#run(job, token, handler, options), {
+      connection,
+      prefix: this.#prefix,
+      concurrency: options.concurrency,
+      lockDuration: this.#options.lockDurationMs ?? 30_000,
+      stalledInterval: this.#options.stalledIntervalMs ?? 30_000,
+      maxStalledCount: this.#options.maxStalledCount ?? 5,
+      settings: { backoffStrategy: (attemptsMade: number) => backoffDelay(policy, attemptsMade) },
+    });
+    worker.on('error', (error) => {
+      if (!this.#closing) this.#options.logger?.warn({ err: error, queue: this.name }, 'queue worker error (it keeps retrying)');
+    });
+    worker.on('completed', () => {
+      this.#client.hincrby(this.#key('x:counts'), 'completed', 1).catch(() => undefined);
+    });
+    this.#worker = worker;
+  }
+
+  async #run(job: Job, token: string | undefined, handler: JobHandler<P>, options: ProcessOptions<P>): Promise<void> {
+    // Closing: hand the job straight back (no attempt spent) instead of starting it.
+    if (this.#closing) {
+      await job.moveToDelayed(Date.now(), token);
+      throw new DelayedError();
+    }
+    this.#active += 1;
+    try {
+      let payload: P;
+      try {
+        payload = this.#definition.parse(job.data);
+      } catch (error) {
+        throw new BullUnrecoverableError(`invalid payload: ${asError(error).message}`);
+      }
+      const queueJob: QueueJob<P> = {
+        id: job.id as string,
+        payload,
+        attempt: job.attemptsMade + 1,
+        group: job.name.startsWith('g:') ? job.name.slice(2) : undefined,
+      };
+      try {
+        await handler(queueJob);
+      } catch (thrown) {
+        const error = asError(thrown);
+        if (this.#closing) {
+          // Stopping mid-task (the handler was aborted): hand it back without spending an attempt.
+          await job.moveToDelayed(Date.now(), token);
+          throw new DelayedError();
+        }
+        if (error instanceof RetryLaterError) {
+          await job.moveToDelayed(Date.now() + Math.max(0, error.delayMs), token);
+          throw new DelayedError();
+        }
+        const unrecoverable = error instanceof UnrecoverableError;
+        if (unrecoverable || queueJob.attempt >= this.#definition.retry.attempts) {
+          this.#client.hincrby(this.#key('x:counts'), 'failed', 1).catch(() => undefined);
+          try {
+            await options.onFailed?.(queueJob, error);
+          } catch (hookError) {
+            this.#options.logger?.warn({ err: hookError, queue: this.name, jobId: job.id }, 'onFailed hook failed');
+          }
+          if (unrecoverable) throw new BullUnrecoverableError(error.message);
+        }
+        throw error;
+      }
+    } finally {
+      this.#active -= 1;
+      if (this.#active === 0) for (const resolve of this.#idle) resolve();
+    }
+  }
+
+  async stats(): Promise<QueueStats> {
+    const read = async (): Promise<QueueStats> => {
+      await connected(this.#client, this.#timeoutMs);
+      const [counts, totals, groups] = await Promise.all([
+        this.#queue.getJobCounts('wait', 'prioritized', 'active', 'delayed'),
+        this.#client.hgetall(this.#key('x:counts')),
+        this.#client.eval(WAITING_GROUPS_SCRIPT, 2, this.#key('prioritized'), this.#key('wait'), '10000', this.#key('')),
+      ]);
+      return {
+        waiting: (counts.wait ?? 0) + (counts.prioritized ?? 0),
+        active: counts.active ?? 0,
+        delayed: counts.delayed ?? 0,
+        failed: Number(totals.failed ?? 0),
+        completed: Number(totals.completed ?? 0),
+        groups: Number(groups),
+      };
+    };
+    return withTimeout(read(), this.#timeoutMs, `reading stats of ${this.name}`);
+  }
+
+  /**
+   * Stops this process's worker: it takes no new work at once (a job fetched meanwhile is handed
+   * straight back), running handlers get up to `graceMs`, and a handler that fails while stopping
+   * hands its job back without spending an attempt. A handler still running after the grace keeps
+   * its job locked until the lock expires; another worker's stalled check then hands it out again.
+   * Producing keeps working (in the all-in-one the catalog adds to the queue the worker consumes)
+   * until the provider closes. Never hangs on an unreachable Redis: every step is bounded.
+   */
+  close(graceMs = 10_000): Promise<void> {
+    this.#closed ??= this.#closeWorker(graceMs);
+    return this.#closed;
+  }
+
+  /** Closes the producer side (the provider calls it last). */
+  async closeProducer(): Promise<void> {
+    await settledWithin(this.#queue.close(), this.#client.status === 'ready' ? 1_000 : 100);
+  }
+
+  async #closeWorker(graceMs: number): Promise<void> {
+    this.#closing = true;
+    const worker = this.#worker;
+    if (worker) {
+      void worker.pause(true).catch(() => undefined);
+      if (this.#active > 0) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, graceMs);
+          this.#idle.add(() => {
+            clearTimeout(timer);
+            resolve();
+          });
+        });
+      }
+      // With Redis unreachable BullMQ's close would wait for it: force it and drop the sockets.
+      const reachable = this.#workerConnection?.status === 'ready';
+      const force = this.#active > 0 || !reachable;
+      await settledWithin(worker.close(force), force ? 500 : 5_000);
+      if (this.#workerConnection) await drop(this.#workerConnection);
+    }
+  }
+}
+
+/** Queues on one Redis; `close()` closes them all, then the shared connection. */
+export class BullMqQueueProvider implements QueueProvider {
+  readonly kind = 'bullmq' as const;
+  readonly #options: BullMqOptions;
+  readonly #client: Redis;
+  readonly #queues = new Map<string, BullMqQueue<unknown>>();
+
+  constructor(options: BullMqOptions) {
+    this.#options = options;
+    // Producer connection: fails fast during an outage instead of queueing commands forever.
+    this.#client = new Redis(options.url, {
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: false,
+      retryStrategy: (times) => Math.min(200 * times, 2_000),
+      connectionName: `crawl-queue-${randomUUID().slice(0, 8)}`,
+    });
+    this.#client.on('error', () => undefined);
+  }
+
+  get prefix(): string {
+    return this.#options.prefix ?? 'crawl';
+  }
+
+  queue<P>(definition: QueueDefinition<P>): WorkQueue<P> {
+    let queue = this.#queues.get(definition.name);
+    if (!queue) {
+      queue = new BullMqQueue(definition, this.#client, this.#options) as BullMqQueue<unknown>;
+      this.#queues.set(definition.name, queue);
+    }
+    return queue as unknown as WorkQueue<P>;
+  }
+
+  /** PING with a deadline (the `redis` health indicator). */
+  async ping(timeoutMs = 2_000): Promise<void> {
+    await connected(this.#client, timeoutMs);
+    const reply = await withTimeout(this.#client.ping(), timeoutMs, 'PING');
+    if (reply !== 'PONG') throw new Error(`unexpected PING reply ${reply}`);
+  }
+
+  async close(graceMs?: number): Promise<void> {
+    await Promise.all([...this.#queues.values()].map((queue) => queue.close(graceMs)));
+    await Promise.all([...this.#queues.values()].map((queue) => queue.closeProducer()));
+    await drop(this.#client);
+  }
+}

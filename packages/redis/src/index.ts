@@ -1,0 +1,2 @@
+export * from './redis-client.ts';
+export * from './rate-budget.ts';

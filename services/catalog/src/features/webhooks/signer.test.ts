@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { nextRetryDelay, parseRetryAfter, RETRY_DELAYS_MS, MAX_ATTEMPTS } from './retry-policy.ts';
+import { generateSecret, SecretBox, sign, signedHeaders, verify } from './signer.ts';
+
+describe('Standard Webhooks signing', () => {
+  it('matches the Standard Webhooks reference vector', () => {
+    // From the Standard Webhooks reference libraries' tests.
+    const signature = sign('whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', 'msg_p5jXN8AQM9LWM0D4loKWxJek', 1614265330, '{"test": 2432232314}');
+    expect(signature).toBe('v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=');
+  });
+
+  it('generates whsec_ secrets of 24 random bytes', () => {
+    const a = generateSecret();
+    expect(a).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
+    expect(Buffer.from(a.slice(6), 'base64')).toHaveLength(24);
+    expect(generateSecret()).not.toBe(a);
+  });
+
+  it('signs with every given secret, space-separated, and each verifies', () => {
+    const [current, previous, other] = [generateSecret(), generateSecret(), generateSecret()];
+    const at = new Date('2026-03-02T08:00:00.000Z');
+    const headers = signedHeaders([current, previous], 'evt_1', at, '{"a":1}');
+    expect(headers['webhook-timestamp']).toBe(String(at.getTime() / 1000));
+    expect(headers['webhook-signature'].split(' ')).toHaveLength(2);
+    expect(verify(current, headers, '{"a":1}', at)).toBe(true);
+    expect(verify(previous, headers, '{"a":1}', at)).toBe(true);
+    expect(verify(other, headers, '{"a":1}', at)).toBe(false);
+  });
+
+  it('fails on a tampered body, id or timestamp and outside the tolerance', () => {
+    const secret = generateSecret();
+    const at = new Date('2026-03-02T08:00:00.000Z');
+    const headers = signedHeaders([secret], 'evt_1', at, '{"a":1}');
+    expect(verify(secret, headers, '{"a":2}', at)).toBe(false);
+    expect(verify(secret, { ...headers, 'webhook-id': 'evt_2' }, '{"a":1}', at)).toBe(false);
+    expect(verify(secret, { ...headers, 'webhook-timestamp': String(Number(headers['webhook-timestamp']) + 1) }, '{"a":1}', at)).toBe(false);
+    expect(verify(secret, headers, '{"a":1}', new Date(at.getTime() + 5 * 60_000))).toBe(true);
+    expect(verify(secret, headers, '{"a":1}', new Date(at.getTime() + 5 * 60_000 + 1000))).toBe(false);
+    expect(verify(secret, headers, '{"a":1}', new Date(at.getTime() - 6 * 60_000))).toBe(false);
+  });
+});
+
+describe('SecretBox', () => {
+  it('round-trips, never stores the plain secret, and refuses another key or a modified box', () => {
+    const box = new SecretBox('key-material-that-is-long-enough-0123456789');
+    const secret = generateSecret();
+    const sealed = box.seal(secret);
+    expect(sealed).not.toContain(secret.slice(6));
+    expect(box.open(sealed)).toBe(secret);
+    expect(box.seal(secret)).not.toBe(sealed);
+    expect(() => new SecretBox('another-key-material-long-enough-0123456789').open(sealed)).toThrow();
+    const parts = sealed.split('.');
+    parts[2] = Buffer.from('tampered').toString('base64url');
+    expect(() => box.open(parts.join('.'))).toThrow();
+  });
+});
+
+describe('retry policy', () => {
+  it('makes 8 attempts over roughly a day', () => {
+    expect(MAX_ATTEMPTS).toBe(8);
+    const total = RETRY_DELAYS_MS.reduce((a, b) => a + b, 0);
+    expect(total).toBeGreaterThan(20 * 3_600_000);
+    expect(total).toBeLessThan(24 * 3_600_000);
+    // Exponential-ish: every delay is longer than the one before.
+    RETRY_DELAYS_MS.slice(1).forEach((delay, i) => expect(delay).toBeGreaterThan(RETRY_DELAYS_MS[i] as number));
+  });
+
+  it('jitters each delay by ±20% and stops after the last attempt', () => {
+    expect(nextRetryDelay(1, { random: () => 0 })).toBe(24_000);
+    expect(nextRetryDelay(1, { random: () => 0.5 })).toBe(30_000);
+    expect(nextRetryDelay(1, { random: () => 1 })).toBe(36_000);
+    expect(nextRetryDelay(7, { random: () => 0.5 })).toBe(12 * 3_600_000);
+    expect(nextRetryDelay(8, { random: () => 0.5 })).toBeNull();
+  });
+
+  it('honours Retry-After (seconds or HTTP date), clamped to [1 s, 24 h]', () => {
+    const now = new Date('2026-03-02T08:00:00.000Z');
+    expect(parseRetryAfter('120', now)).toBe(120_000);
+    expect(parseRetryAfter('Mon, 02 Mar 2026 08:05:00 GMT', now)).toBe(300_000);
+    expect(parseRetryAfter('soon', now)).toBeNull();
+    expect(parseRetryAfter(undefined, now)).toBeNull();
+    expect(nextRetryDelay(1, { retryAfterMs: 120_000 })).toBe(120_000);
+    expect(nextRetryDelay(1, { retryAfterMs: 0 })).toBe(1_000);
+    expect(nextRetryDelay(1, { retryAfterMs: 7 * 86_400_000 })).toBe(86_400_000);
+    expect(nextRetryDelay(8, { retryAfterMs: 120_000 })).toBeNull();
+  });
+});
