@@ -20,7 +20,6 @@ export class RateSetting {
   readonly #settings: Collection<RateSettingDoc>;
   readonly #limiter: UpstreamRateLimiter;
   readonly #clock: Clock;
-  readonly #defaultRate: number;
   readonly #burst: number;
   #current: RateSettingDoc | null = null;
 
@@ -28,12 +27,13 @@ export class RateSetting {
     this.#settings = options.store.collection<RateSettingDoc>('crawler_settings');
     this.#limiter = options.limiter;
     this.#clock = options.clock;
-    this.#defaultRate = options.defaultRate;
     this.#burst = options.burst;
   }
 
   /** Reads the stored setting and applies it; a failed read keeps the rate in force. */
   async refresh(): Promise<void> {
+    // A shared rate that cannot be read (Redis down) leaves the one in force; never fatal at start.
+    await this.#limiter.sync?.().catch(() => undefined);
     const doc = await this.#settings.findOne({ _id: SETTING_ID });
     this.#current = doc;
     // Without a stored setting the limiter keeps its rate: the configured default, or (shared

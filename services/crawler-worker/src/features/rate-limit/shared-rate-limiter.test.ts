@@ -77,7 +77,9 @@ if ('server' in found) {
       await a.setRate(600);
       expect(a.rate()).toBe(600);
       expect(b.rate()).toBe(60);
-      // b's first request waits for the slot after a's (reserved at 60/min), then reads 600/min.
+      await b.sync();
+      expect(b.rate()).toBe(600);
+      // b's first request waits for the slot after a's (reserved at 60/min) and reads 600/min too.
       let done = false;
       void b.acquire().then(() => (done = true));
       await until(() => b.waiting() === 1, 'b to hold a reservation');

@@ -6,6 +6,8 @@ export interface SharedRateBudget {
   reserve(): Promise<{ waitMs: number; perMinute: number }>;
   /** Stores the rate for every process at once. */
   setRate(perMinute: number): Promise<void>;
+  /** The rate in force (the stored one, or the default). */
+  rate(): Promise<number>;
 }
 
 export interface SharedRateLimiterOptions {
@@ -78,6 +80,11 @@ export class SharedRateLimiter implements UpstreamRateLimiter {
       this.#sleepers.add(sleeper);
       signal?.addEventListener('abort', onAbort, { once: true });
     });
+  }
+
+  /** Reads the shared rate now (shown by GET /admin/crawler/rate before any request went out). */
+  async sync(): Promise<void> {
+    this.#perMinute = await this.#budget.rate();
   }
 
   async setRate(requestsPerMinute: number): Promise<void> {

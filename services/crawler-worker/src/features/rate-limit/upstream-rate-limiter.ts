@@ -12,6 +12,8 @@ export interface UpstreamRateLimiter {
   rate(): number;
   /** Releases timers; pending acquires reject. */
   close(): void;
+  /** Re-reads a rate shared between replicas (the Redis adapter); absent when there is none. */
+  sync?(): Promise<void>;
 }
 
 /** Timers as the limiter sees them, so tests drive time by hand. */
