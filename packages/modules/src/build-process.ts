@@ -157,6 +157,14 @@ export async function buildProcess(options: BuildProcessOptions): Promise<CrawlP
       return reply.code(report.status === 'ok' ? 200 : 503).send(report);
     },
   });
+  // Liveness is the process alone: a database outage must not get healthy pods restarted.
+  app.route({
+    method: 'GET',
+    url: '/live',
+    config: { access: 'public' },
+    schema: { hide: true } as FastifySchema,
+    handler: async () => ({ alive: true }),
+  });
   app.route({
     method: 'GET',
     url: '/ready',

@@ -168,11 +168,11 @@ describe.each(PROFILES)('Kubernetes manifests: $name', (profile) => {
     }
   });
 
-  it('probes the real endpoints: liveness and startup on /health, readiness on /ready, on a declared port', () => {
+  it('probes the real endpoints: liveness and startup on /live, readiness on /ready, on a declared port', () => {
     for (const { service, container } of deployments) {
       const ports = new Map((container.ports as any[]).map((p) => [p.name, p.containerPort]));
-      expect(container.livenessProbe?.httpGet?.path, service).toBe('/health');
-      expect(container.startupProbe?.httpGet?.path, service).toBe('/health');
+      expect(container.livenessProbe?.httpGet?.path, service).toBe('/live');
+      expect(container.startupProbe?.httpGet?.path, service).toBe('/live');
       expect(container.readinessProbe?.httpGet?.path, service).toBe('/ready');
       for (const probe of [container.livenessProbe, container.readinessProbe, container.startupProbe]) expect(ports.has(probe.httpGet.port), service).toBe(true);
       const portEnv = deployments.find((d) => d.container === container)!.env.get('PORT') ?? '3000';
@@ -272,10 +272,11 @@ describe.each(PROFILES)('Kubernetes manifests: $name', (profile) => {
   });
 });
 
-describe('/health and /ready, the endpoints the probes call', () => {
+describe('/live and /ready, the endpoints the probes call', () => {
   it('answer 200 on a started process', async () => {
     const svc = await startTestService();
     try {
+      expect((await svc.request({ method: 'GET', url: '/live' })).body).toEqual({ alive: true });
       expect((await svc.request({ method: 'GET', url: '/health' })).status).toBe(200);
       const ready = await svc.request({ method: 'GET', url: '/ready' });
       expect(ready.status).toBe(200);

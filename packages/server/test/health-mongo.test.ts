@@ -32,6 +32,9 @@ if ('mongo' in found) {
       expect(sick.body.info).toEqual({ api: { status: 'up' } });
       expect(sick.body.error.mongo).toEqual({ status: 'down', message: expect.any(String) });
       expect(sick.body.details.mongo.status).toBe('down');
+      // Liveness ignores dependencies: an outage must not get the process restarted.
+      expect((await svc.request({ method: 'GET', url: '/live' })).status).toBe(200);
+      expect((await svc.request({ method: 'GET', url: '/ready' })).status).toBe(503);
 
       const started = Date.now();
       const login = await svc.request({ method: 'POST', url: '/auth/login', body: { email: user.email, password: user.password } });
