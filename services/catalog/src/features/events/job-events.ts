@@ -64,42 +64,32 @@ export class JobEvents {
   }
 
   /** Idempotent: the outbox key is the job id, so a job finishes (and is announced) once. */
-  async jobFinished(event: JobFinishedEvent): Promise<boolean> {
-    try {
-      await this.#outbox.insertOne({
-        _id: `job.finished:${event.jobId}`,
-        type: 'job.finished',
-        payload: event,
-        organizationId: event.organizationId,
-        createdAt: event.occurredAt,
-        deliveredAt: null,
-        attempts: 0,
-      });
-    } catch (error) {
-      if (error instanceof DuplicateKeyError) return false;
-      throw error;
-    }
-    this.#emitter.emit('job.finished', event);
-    return true;
+  jobFinished(event: JobFinishedEvent): Promise<boolean> {
+    return this.#append(`job.finished:${event.jobId}`, 'job.finished', event);
   }
 
   /** Idempotent per schedule run (the key holds the run time). */
-  async scheduleFailed(event: ScheduleFailedEvent): Promise<boolean> {
+  scheduleFailed(event: ScheduleFailedEvent): Promise<boolean> {
+    return this.#append(`schedule.failed:${event.scheduleId}:${event.occurredAt}`, 'schedule.failed', event);
+  }
+
+  /** Appends once per key; a repeat is a no-op that reports false and notifies nobody. */
+  async #append(key: string, type: 'job.finished' | 'schedule.failed', event: JobFinishedEvent | ScheduleFailedEvent): Promise<boolean> {
     try {
-      await (this.#outbox as unknown as Collection<ScheduleFailedOutboxDoc>).insertOne({
-        _id: `schedule.failed:${event.scheduleId}:${event.occurredAt}`,
-        type: 'schedule.failed',
+      await (this.#outbox as unknown as Collection<AnyOutboxDoc>).insertOne({
+        _id: key,
+        type,
         payload: event,
         organizationId: event.organizationId,
         createdAt: event.occurredAt,
         deliveredAt: null,
         attempts: 0,
-      });
+      } as AnyOutboxDoc);
     } catch (error) {
       if (error instanceof DuplicateKeyError) return false;
       throw error;
     }
-    this.#emitter.emit('schedule.failed', event);
+    this.#emitter.emit(type, event);
     return true;
   }
 
