@@ -51,7 +51,7 @@ export const accessControlPlugin = fp<{ tokens: InternalTokens; resolver: () => 
             return;
           default: {
             const identity = await identify(request);
-            if (!identity) throw errors.unauthorized('Missing bearer token');
+            if (!identity) throw errors.unauthorized(resolver() ? 'Missing bearer token' : 'This service answers requests forwarded by the gateway only');
             if (access === 'admin' && identity.role !== 'admin') throw errors.forbidden('Admin access required');
             if (access === 'dashboard' && identity.audience !== 'dashboard') throw errors.forbidden('A dashboard token is required for this route');
             request.identity = identity;
