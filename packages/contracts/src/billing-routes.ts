@@ -17,6 +17,7 @@ import {
   ReferralStatsResponse,
   UsageResponse,
 } from './billing.ts';
+import { CrawlerRateResponse, QueueStatsResponse, SetCrawlerRateBody } from './crawler.ts';
 import { ErrorEnvelope } from './errors.ts';
 import { defineRoutes, type RateLimitPolicy } from './route-spec.ts';
 
@@ -25,11 +26,13 @@ export const REFERRAL_CLICK_LIMIT: RateLimitPolicy = { name: 'referral-click', m
 /** Spec: admin API throttle, 600 per minute by default; operators override `admin-api`. */
 export const BILLING_ADMIN_LIMIT: RateLimitPolicy = { name: 'admin-api', max: 600, timeWindowMs: 60_000, key: 'identity' };
 const adminLimits = [BILLING_ADMIN_LIMIT] as const;
+/** Spec: the admin crawler throttle, 60 per minute by default; operators override `admin-crawler`. */
+export const CRAWLER_ADMIN_LIMIT: RateLimitPolicy = { name: 'admin-crawler', max: 60, timeWindowMs: 60_000, key: 'identity' };
 
 const authErrors = { 401: ErrorEnvelope, 403: ErrorEnvelope } as const;
 const adminErrors = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 429: ErrorEnvelope } as const;
 
-/** Public routes owned by billing (usage, credit packages, checkout, referrals, billing admin). */
+/** Public routes owned by billing (usage, credit packages, checkout, referrals, billing admin, crawler rate and queue stats). */
 export const BillingRoutes = defineRoutes({
   usage: {
     method: 'GET',
@@ -168,6 +171,44 @@ export const BillingRoutes = defineRoutes({
       summary: 'Run the reservation reconciler now',
       tags: ['admin'],
       response: { 200: ReconcileResponse, 401: ErrorEnvelope, 403: ErrorEnvelope, 429: ErrorEnvelope },
+    },
+  },
+  getCrawlerRate: {
+    method: 'GET',
+    url: '/admin/crawler/rate',
+    owner: 'billing',
+    access: 'admin',
+    rateLimits: [CRAWLER_ADMIN_LIMIT],
+    schema: {
+      summary: 'The global upstream request rate of the crawler',
+      tags: ['admin'],
+      response: { 200: CrawlerRateResponse, 401: ErrorEnvelope, 403: ErrorEnvelope, 429: ErrorEnvelope },
+    },
+  },
+  setCrawlerRate: {
+    method: 'PUT',
+    url: '/admin/crawler/rate',
+    owner: 'billing',
+    access: 'admin',
+    rateLimits: [CRAWLER_ADMIN_LIMIT],
+    schema: {
+      summary: 'Change the global upstream request rate at run time',
+      tags: ['admin'],
+      description: 'Stored by billing (kept across restarts); every crawler-worker replica picks it up within RATE_SETTING_REFRESH_MS.',
+      body: SetCrawlerRateBody,
+      response: { 200: CrawlerRateResponse, 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 429: ErrorEnvelope },
+    },
+  },
+  queueStats: {
+    method: 'GET',
+    url: '/admin/queue/stats',
+    owner: 'billing',
+    access: 'admin',
+    rateLimits: adminLimits,
+    schema: {
+      summary: 'Counts of the crawl queue (waiting, active, delayed, failed, completed)',
+      tags: ['admin'],
+      response: { 200: QueueStatsResponse, 401: ErrorEnvelope, 403: ErrorEnvelope, 429: ErrorEnvelope },
     },
   },
 });

@@ -4,6 +4,20 @@ import { Timestamp } from './common.ts';
 /** Bounds of the admin-set upstream rate (requests per minute, all workers of a process together). */
 export const CRAWLER_LIMITS = { minRequestsPerMinute: 1, maxRequestsPerMinute: 60_000 } as const;
 
+/**
+ * The upstream rate settings: the crawler-worker applies them, billing (which stores the admin-set
+ * rate) reports them in GET /admin/crawler/rate. Both read them from the same variables.
+ */
+export const UpstreamRateConfig = {
+  UPSTREAM_RATE_PER_MINUTE: Type.Integer({
+    minimum: 1,
+    maximum: 60_000,
+    default: 60,
+    description: 'Marketplace requests per minute for all crawl concurrency together, retries included: of this process, or of every worker replica when REDIS_URL is set (one budget in Redis). Admins change it at run time (PUT /admin/crawler/rate, stored by billing).',
+  }),
+  UPSTREAM_BURST: Type.Integer({ minimum: 1, maximum: 1000, default: 1, description: 'Token-bucket capacity: requests that may go out back to back after an idle spell.' }),
+};
+
 export const CrawlerRate = Type.Object({
   requestsPerMinute: Type.Integer({ minimum: 1, description: 'Marketplace requests per minute for all crawl concurrency together, retries included.' }),
   burst: Type.Integer({ minimum: 1, description: 'Requests that may go out back to back after an idle spell.' }),

@@ -18,4 +18,3 @@ export * from './webhook-routes.ts';
 export * from './billing.ts';
 export * from './billing-routes.ts';
 export * from './crawler.ts';
-export * from './crawler-routes.ts';

@@ -11,6 +11,7 @@ export const BillingPaths = {
   release: (jobId: string) => `/internal/billing/reservations/${encodeURIComponent(jobId)}/release`,
   settle: '/internal/billing/settlements',
   consumeExport: '/internal/billing/exports',
+  crawlerSettings: '/internal/billing/crawler-settings',
 } as const;
 
 export const OpenAccountBody = Type.Object({
@@ -96,3 +97,12 @@ export const ExportAllowance = Type.Object({
   exportsPerMonth: Type.Integer(),
 });
 export type ExportAllowance = Static<typeof ExportAllowance>;
+
+/** The admin-set crawler settings (GET /internal/billing/crawler-settings); empty when none is set. */
+export const CrawlerSettingsView = Type.Object({
+  requestsPerMinute: Type.Optional(Type.Integer({ minimum: 1 })),
+  updatedAt: Type.Optional(Timestamp),
+});
+export type CrawlerSettingsView = Static<typeof CrawlerSettingsView>;
+export const CrawlerSettingsResponse = Type.Object({ data: CrawlerSettingsView });
+export type CrawlerSettingsResponse = Static<typeof CrawlerSettingsResponse>;

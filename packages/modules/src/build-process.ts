@@ -12,7 +12,7 @@ import fp from 'fastify-plugin';
 import { accessControlPlugin } from './access-control.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { orderModules } from './module-order.ts';
-import { RuntimeConfig } from './runtime-config.ts';
+import { RuntimeConfig, serviceBaseUrl, serviceUrlSetting } from './runtime-config.ts';
 import { resolveSecrets } from './secrets.ts';
 import type { IdentityResolver, ModuleContext, ModuleInstance, ServiceModule } from './service-module.ts';
 import { openStore } from './stores.ts';
@@ -42,14 +42,6 @@ export interface CrawlProcess {
   close(): Promise<void>;
   isReady(): boolean;
 }
-
-const URL_KEYS: Record<ServiceName, keyof RuntimeConfig> = {
-  gateway: 'GATEWAY_URL',
-  auth: 'AUTH_URL',
-  catalog: 'CATALOG_URL',
-  billing: 'BILLING_URL',
-  'crawler-worker': 'CRAWLER_WORKER_URL',
-};
 
 /** Composes the requested modules into one process: one HTTP server, one set of backends. */
 export async function buildProcess(options: BuildProcessOptions): Promise<CrawlProcess> {
@@ -102,8 +94,11 @@ export async function buildProcess(options: BuildProcessOptions): Promise<CrawlP
 
   const clientFor = (from: ServiceName) => (target: ServiceName) => {
     if (targets.includes(target)) return new ServiceClient({ from, target, tokens, transport: new LocalTransport(() => app) });
-    const baseUrl = runtime[URL_KEYS[target]] as string | undefined;
-    if (!baseUrl) throw new Error(`${from} needs the ${target} service: run it in this process or set ${URL_KEYS[target]}`);
+    const baseUrl = serviceBaseUrl(runtime, target);
+    if (!baseUrl) {
+      const setting = serviceUrlSetting(target);
+      throw new Error(`${from} needs the ${target} service: ${setting ? `run it in this process or set ${setting}` : 'run it in this process (it serves no HTTP API)'}`);
+    }
     let transport = httpTransports.get(target);
     if (!transport) {
       transport = new HttpTransport({ baseUrl });

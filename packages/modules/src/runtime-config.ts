@@ -1,3 +1,4 @@
+import type { ServiceName } from '@crawl/contracts';
 import { defineConfig } from '@crawl/config';
 import { Type, type Static } from '@sinclair/typebox';
 
@@ -28,9 +29,25 @@ export const RuntimeConfig = defineConfig({
   AUTH_URL: OptionalUrl('Base URL of the auth service, when it runs in another process.'),
   CATALOG_URL: OptionalUrl('Base URL of the catalog service, when it runs in another process.'),
   BILLING_URL: OptionalUrl('Base URL of the billing service, when it runs in another process.'),
-  CRAWLER_WORKER_URL: OptionalUrl('Base URL of the crawler-worker service, when it runs in another process.'),
   BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, default: 1_048_576, description: 'Largest accepted request body.' }),
   TRUST_PROXY: Type.Boolean({ default: false, description: 'Trust X-Forwarded-* headers (set behind a load balancer) for client addresses.' }),
   SHUTDOWN_GRACE_MS: Type.Integer({ minimum: 0, default: 10_000, description: 'How long SIGTERM waits for in-flight work before closing.' }),
 });
 export type RuntimeConfig = Static<typeof RuntimeConfig>;
+
+/** Where a service that runs in another process is reached; the crawler-worker serves no routes. */
+const SERVICE_URL_SETTINGS = {
+  gateway: 'GATEWAY_URL',
+  auth: 'AUTH_URL',
+  catalog: 'CATALOG_URL',
+  billing: 'BILLING_URL',
+} as const satisfies Partial<Record<ServiceName, keyof RuntimeConfig>>;
+
+export function serviceUrlSetting(service: ServiceName): string | undefined {
+  return (SERVICE_URL_SETTINGS as Partial<Record<ServiceName, string>>)[service];
+}
+
+export function serviceBaseUrl(runtime: RuntimeConfig, service: ServiceName): string | undefined {
+  const setting = (SERVICE_URL_SETTINGS as Partial<Record<ServiceName, keyof RuntimeConfig>>)[service];
+  return setting ? (runtime[setting] as string | undefined) : undefined;
+}

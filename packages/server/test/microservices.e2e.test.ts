@@ -128,7 +128,6 @@ if ('skipReason' in backends) {
         AUTH_URL: urlOf('auth'),
         CATALOG_URL: urlOf('catalog'),
         BILLING_URL: urlOf('billing'),
-        CRAWLER_WORKER_URL: urlOf('crawler-worker'),
         GATEWAY_URL: urlOf('gateway'),
         SHUTDOWN_GRACE_MS: '2000',
         LOG_LEVEL: 'warn',

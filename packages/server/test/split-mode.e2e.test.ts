@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, spawnService, type SpawnedService } from './spawn-service.ts';
+import { spawnService, type SpawnedService } from './spawn-service.ts';
 
 const SECRET = { JWT_SECRET: 'split-mode-secret-that-is-long-enough-0123456789' };
 
@@ -22,7 +22,7 @@ describe('gateway and services in separate processes', () => {
   it('forwards public routes over HTTP with the identity signed, and services ignore bare bearer tokens', async () => {
     const backend = await spawnService({ args: ['--target=auth,billing', '--target=catalog'], env: { ...SECRET } });
     running.push(backend);
-    const urls = { AUTH_URL: backend.url, BILLING_URL: backend.url, CATALOG_URL: backend.url, CRAWLER_WORKER_URL: `http://127.0.0.1:${await freePort()}` };
+    const urls = { AUTH_URL: backend.url, BILLING_URL: backend.url, CATALOG_URL: backend.url };
     const gateway = await spawnService({ args: ['--target=gateway'], env: { ...SECRET, ...urls } });
     running.push(gateway);
 

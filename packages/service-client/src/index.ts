@@ -6,3 +6,4 @@ export * from './service-client.ts';
 export * from './clients/billing-client.ts';
 export * from './clients/catalog-worker-client.ts';
 export * from './clients/audit-client.ts';
+export * from './clients/crawler-settings-client.ts';

@@ -1,7 +1,9 @@
 import { defineConfig } from '@crawl/config';
+import { UpstreamRateConfig } from '@crawl/contracts';
 import { Type, type Static } from '@sinclair/typebox';
 
 export const BillingConfig = defineConfig({
+  ...UpstreamRateConfig,
   SIGNUP_BONUS_CREDITS: Type.Integer({ minimum: 0, default: 1000, description: 'Credits granted once when an organization is created.' }),
   LIMIT_JOBS_PER_MONTH: Type.Integer({ minimum: 0, default: 10, description: 'Default monthly job limit per organization (UTC calendar month).' }),
   LIMIT_TARGETS_PER_MONTH: Type.Integer({ minimum: 0, default: 100, description: 'Default monthly target limit per organization.' }),

@@ -1,10 +1,13 @@
+import { crawlQueueDefinition } from '@crawl/contracts';
 import { defineModule } from '@crawl/modules';
 import { AuditClient, CatalogJobStateClient } from '@crawl/service-client';
 import { Billing } from './billing.ts';
 import { BillingConfig } from './config.ts';
+import type { CrawlQueueStats } from './features/crawler/crawler-routes.ts';
+import { CrawlerSettings } from './features/crawler/crawler-settings.ts';
 import { billingPlugin } from './plugin.ts';
 
-/** Credits (ledger, reservations, settlement), monthly quotas and usage, packages and checkout, referrals, billing admin. */
+/** Credits (ledger, reservations, settlement), monthly quotas and usage, packages and checkout, referrals, billing admin (crawler rate, queue stats). */
 export const billingModule = defineModule<BillingConfig>({
   name: 'billing',
   configSchema: BillingConfig,
@@ -22,9 +25,21 @@ export const billingModule = defineModule<BillingConfig>({
       ...(catalogReachable() ? { jobState: (jobId: string) => new CatalogJobStateClient(context.client('catalog')).jobState(jobId) } : {}),
     });
     await billing.init();
+    const crawlerSettings = new CrawlerSettings({
+      store: context.store,
+      clock: context.clock,
+      defaultRate: context.config.UPSTREAM_RATE_PER_MINUTE,
+      burst: context.config.UPSTREAM_BURST,
+    });
+    // Opened on first use: only the queue statistics need it.
+    let crawlQueue: CrawlQueueStats | undefined;
     let timer: NodeJS.Timeout | undefined;
     return {
-      routes: billingPlugin(billing),
+      routes: billingPlugin(billing, {
+        settings: crawlerSettings,
+        queue: () => (crawlQueue ??= context.queues.queue(crawlQueueDefinition())),
+        queueBackend: context.queues.kind,
+      }),
       async start() {
         if (context.config.RECONCILE_INTERVAL_MS <= 0) return;
         timer = setInterval(() => {

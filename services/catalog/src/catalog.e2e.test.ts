@@ -20,8 +20,6 @@ describe.each(testBackends())('catalog through the gateway with real auth and bi
         LIMIT_EXPORTS_PER_MONTH: '1',
         LIMIT_TARGETS_PER_MONTH: '10000',
         SCHEDULER_TICK_MS: '3600000',
-        // The harness leaves the crawler-worker out; its admin routes then need an address.
-        CRAWLER_WORKER_URL: 'http://127.0.0.1:9',
         ...backend.env(),
       } });
   });

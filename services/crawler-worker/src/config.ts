@@ -1,4 +1,5 @@
 import { defineConfig } from '@crawl/config';
+import { UpstreamRateConfig } from '@crawl/contracts';
 import { Type, type Static } from '@sinclair/typebox';
 
 export const CrawlerConfig = defineConfig({
@@ -16,14 +17,8 @@ export const CrawlerConfig = defineConfig({
     description: 'Comma-separated hosts (host or host:port) the crawler may request besides the storefronts and the host of MARKETPLACE_BASE_URL (redirect targets included).',
   }),
   SIMULATOR_PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 0, description: 'Port of the in-process simulator when MARKETPLACE=simulator (0: any free port).' }),
-  UPSTREAM_RATE_PER_MINUTE: Type.Integer({
-    minimum: 1,
-    maximum: 60_000,
-    default: 60,
-    description: 'Marketplace requests per minute for all crawl concurrency together, retries included: of this process, or of every worker replica when REDIS_URL is set (one budget in Redis). Admins change it at run time (PUT /admin/crawler/rate).',
-  }),
-  UPSTREAM_BURST: Type.Integer({ minimum: 1, maximum: 1000, default: 1, description: 'Token-bucket capacity: requests that may go out back to back after an idle spell.' }),
-  RATE_SETTING_REFRESH_MS: Type.Integer({ minimum: 1_000, default: 15_000, description: 'How often the worker re-reads the admin-set upstream rate (changes made through another replica).' }),
+  ...UpstreamRateConfig,
+  RATE_SETTING_REFRESH_MS: Type.Integer({ minimum: 1_000, default: 15_000, description: 'How often the worker reads the admin-set upstream rate from billing (GET /internal/billing/crawler-settings); a change reaches every replica within this time.' }),
   CRAWL_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 256, default: 4, description: 'Targets crawled at the same time by this process.' }),
   FETCH_CONNECT_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 5_000, description: 'TCP/TLS connect timeout per upstream request.' }),
   FETCH_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 20_000, description: 'Time allowed for one upstream request (headers and whole body, redirects included).' }),

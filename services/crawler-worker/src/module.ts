@@ -1,9 +1,8 @@
-import type { CrawlTask } from '@crawl/contracts';
+import { crawlQueueDefinition, type CrawlTask } from '@crawl/contracts';
 import { defineModule } from '@crawl/modules';
 import type { QueueJob } from '@crawl/queue';
-import { AuditClient, CatalogWorkerClient } from '@crawl/service-client';
+import { CatalogWorkerClient, CrawlerSettingsClient } from '@crawl/service-client';
 import { CrawlerConfig, parseList } from './config.ts';
-import { crawlQueueDefinition } from './features/crawling/crawl-queue.ts';
 import { allowedUrlRule } from './features/crawling/marketplace-origin.ts';
 import { startEmbeddedSimulator } from './features/crawling/marketplace-simulator.ts';
 import { TargetCrawler } from './features/crawling/target-crawler.ts';
@@ -16,21 +15,22 @@ import { RateSetting } from './features/rate-limit/rate-setting.ts';
 import { SharedRateLimiter } from './features/rate-limit/shared-rate-limiter.ts';
 import { TokenBucketRateLimiter } from './features/rate-limit/token-bucket-rate-limiter.ts';
 import type { UpstreamRateLimiter } from './features/rate-limit/upstream-rate-limiter.ts';
-import { crawlerRoutes } from './plugin.ts';
 
 /**
- * Fetches and parses marketplace pages for queued targets. It owns no durable data: results go
- * to catalog through its internal API. One upstream rate limit covers all its concurrency.
+ * Fetches and parses marketplace pages for queued targets. It owns no durable data and serves no
+ * routes of its own: results go to catalog through its internal API, and the admin-set upstream
+ * rate comes from billing (re-read every RATE_SETTING_REFRESH_MS). One upstream rate limit covers
+ * all its concurrency.
  */
 export const crawlerWorkerModule = defineModule<CrawlerConfig>({
   name: 'crawler-worker',
-  dependencies: ['catalog'],
+  dependencies: ['catalog', 'billing'],
   configSchema: CrawlerConfig,
   async init(context) {
     const { config, logger } = context;
     const queue = context.queues.queue<CrawlTask>(crawlQueueDefinition());
-    // With REDIS_URL the upstream rate is one budget for every worker replica (GCRA in Redis, the
-    // admin-set rate stored there too); without it, a token bucket for this process.
+    // With REDIS_URL the upstream rate is one budget for every worker replica (GCRA in Redis);
+    // without it, a token bucket for this process. Billing holds the admin-set rate.
     const redisUrl = context.runtime.REDIS_URL;
     const rateRedis = redisUrl ? openRedis(redisUrl, { name: 'crawl-upstream-rate' }) : undefined;
     const limiter: UpstreamRateLimiter = rateRedis
@@ -39,8 +39,6 @@ export const crawlerWorkerModule = defineModule<CrawlerConfig>({
           requestsPerMinute: config.UPSTREAM_RATE_PER_MINUTE,
         })
       : new TokenBucketRateLimiter({ requestsPerMinute: config.UPSTREAM_RATE_PER_MINUTE, burst: config.UPSTREAM_BURST });
-    const rate = new RateSetting({ store: context.store, limiter, clock: context.clock, defaultRate: config.UPSTREAM_RATE_PER_MINUTE, burst: config.UPSTREAM_BURST });
-    await rate.refresh();
     const proxies = new ProxyPool({ urls: parseList(config.PROXY_URLS), restAfterBlocks: config.PROXY_REST_AFTER_BLOCKS, restMs: config.PROXY_REST_MS });
     const sessions = new SessionPool({ proxies, maxUses: config.SESSION_MAX_USES, size: config.CRAWL_CONCURRENCY * 2 });
     const stopping = new AbortController();
@@ -48,17 +46,14 @@ export const crawlerWorkerModule = defineModule<CrawlerConfig>({
     let fetcher: UndiciPageFetcher | undefined;
     let simulator: Awaited<ReturnType<typeof startEmbeddedSimulator>> | undefined;
     let refreshTimer: NodeJS.Timeout | undefined;
-    let audit: AuditClient | undefined;
 
     return {
-      routes: crawlerRoutes({
-        rate,
-        queue,
-        queueBackend: context.queues.kind,
-        audit: () => (audit ??= new AuditClient(context.client('catalog'))),
-        logger,
-      }),
       async start() {
+        const settings = new CrawlerSettingsClient(context.client('billing'));
+        const rate = new RateSetting({ read: () => settings.get(), limiter, defaultRate: config.UPSTREAM_RATE_PER_MINUTE });
+        const refreshRate = () =>
+          rate.refresh().catch((error: unknown) => logger.warn({ err: error }, 'reading the upstream rate setting from billing failed; keeping the rate in force'));
+        await refreshRate();
         if (config.MARKETPLACE === 'simulator') {
           simulator = await startEmbeddedSimulator(config.SIMULATOR_PORT);
           baseUrl = simulator.url;
@@ -89,9 +84,7 @@ export const crawlerWorkerModule = defineModule<CrawlerConfig>({
           logger,
           signal: stopping.signal,
         });
-        refreshTimer = setInterval(() => {
-          rate.refresh().catch((error: unknown) => logger.warn({ err: error }, 'reading the upstream rate setting failed'));
-        }, config.RATE_SETTING_REFRESH_MS);
+        refreshTimer = setInterval(() => void refreshRate(), config.RATE_SETTING_REFRESH_MS);
         refreshTimer.unref();
         await queue.process((job: QueueJob<CrawlTask>) => crawler.crawl(job.payload), {
           concurrency: config.CRAWL_CONCURRENCY,

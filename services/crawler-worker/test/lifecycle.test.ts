@@ -216,33 +216,4 @@ describe('crawl lifecycle through the public API against the marketplace simulat
 
   let adminUser: TestUser | undefined;
   const admin = async () => (adminUser ??= await svc.registerUser({ email: 'ops@example.com' }));
-
-  it('lets admins read and change the upstream rate at run time, and read the queue stats', async () => {
-    const ops = await admin();
-    const user = await svc.registerUser();
-    const read = await svc.request({ method: 'GET', url: '/admin/crawler/rate', token: ops.token });
-    expect(read.status).toBe(200);
-    expect(read.body.data).toMatchObject({ requestsPerMinute: 60000, burst: 50, source: 'default' });
-
-    expect((await svc.request({ method: 'GET', url: '/admin/crawler/rate', token: user.token })).status).toBe(403);
-    expect((await svc.request({ method: 'PUT', url: '/admin/crawler/rate', token: user.token, body: { requestsPerMinute: 1 } })).status).toBe(403);
-    expect((await svc.request({ method: 'GET', url: '/admin/crawler/rate' })).status).toBe(401);
-    const invalid = await svc.request({ method: 'PUT', url: '/admin/crawler/rate', token: ops.token, body: { requestsPerMinute: 0 } });
-    expect(invalid.status).toBe(400);
-    expect(invalid.body.error.code).toBe('VALIDATION_ERROR');
-
-    const set = await svc.request({ method: 'PUT', url: '/admin/crawler/rate', token: ops.token, body: { requestsPerMinute: 30000 } });
-    expect(set.status).toBe(200);
-    expect(set.body.data).toMatchObject({ requestsPerMinute: 30000, source: 'admin', updatedAt: expect.any(String) });
-    expect((await svc.request({ method: 'GET', url: '/admin/crawler/rate', token: ops.token })).body.data.requestsPerMinute).toBe(30000);
-    await svc.request({ method: 'PUT', url: '/admin/crawler/rate', token: ops.token, body: { requestsPerMinute: 60000 } });
-    const audit = await svc.request({ method: 'GET', url: '/audit?action=crawler.rate.update', token: ops.token });
-    expect(audit.status).toBe(200);
-    expect(audit.body.data[0]).toMatchObject({ action: 'crawler.rate.update', metadata: { from: 30000, to: 60000 } });
-
-    const stats = await svc.request({ method: 'GET', url: '/admin/queue/stats', token: ops.token });
-    expect(stats.status).toBe(200);
-    expect(stats.body.data).toMatchObject({ queue: 'crawl-targets', backend: 'in-process', waiting: expect.any(Number), active: expect.any(Number), completed: expect.any(Number) });
-    expect((await svc.request({ method: 'GET', url: '/admin/queue/stats', token: user.token })).status).toBe(403);
-  });
 });

@@ -1,9 +1,9 @@
-import { defineModule, type IdentityResolver } from '@crawl/modules';
+import { defineModule, serviceBaseUrl, type IdentityResolver } from '@crawl/modules';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import jwt from '@fastify/jwt';
 import rateLimit from '@fastify/rate-limit';
-import { JWT_AUDIENCE, TOKEN_ISSUER, type ServiceName } from '@crawl/contracts';
+import { JWT_AUDIENCE, TOKEN_ISSUER } from '@crawl/contracts';
 import { closeRedis, openRedis } from '@crawl/redis';
 import type { FastifyInstance } from 'fastify';
 import { GatewayConfig, parseOverrides } from './config.ts';
@@ -11,14 +11,6 @@ import { forwardRoutes } from './features/forwarding/forward-routes.ts';
 import { bearerIdentity } from './features/identity/bearer-identity.ts';
 import { registerOpenApi } from './features/openapi/openapi.ts';
 import { installRouteThrottles } from './features/throttling/route-throttles.ts';
-
-const URL_OF: Record<ServiceName, 'GATEWAY_URL' | 'AUTH_URL' | 'CATALOG_URL' | 'BILLING_URL' | 'CRAWLER_WORKER_URL'> = {
-  gateway: 'GATEWAY_URL',
-  auth: 'AUTH_URL',
-  catalog: 'CATALOG_URL',
-  billing: 'BILLING_URL',
-  'crawler-worker': 'CRAWLER_WORKER_URL',
-};
 
 /**
  * The public edge: verifies bearer tokens, throttles, serves OpenAPI, and forwards routes whose
@@ -70,7 +62,7 @@ export const gatewayModule = defineModule<GatewayConfig>({
         await forwardRoutes(app, {
           tokens: context.tokens,
           isLocal: context.isLocal,
-          baseUrlOf: (service) => context.runtime[URL_OF[service]],
+          baseUrlOf: (service) => serviceBaseUrl(context.runtime, service),
         });
       },
     };

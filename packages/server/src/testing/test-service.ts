@@ -70,10 +70,6 @@ export async function startTestService(options: StartTestServiceOptions = {}): P
   const dataDir = mkdtempSync(join(tmpdir(), 'crawl-test-'));
   const targets = options.targets ?? SERVICE_NAMES.filter((name) => name !== 'crawler-worker');
   const env: Record<string, string> = { ...TEST_DEFAULTS, DATA_DIR: dataDir, ...options.env };
-  // The gateway forwards routes of services that run elsewhere (the crawler-worker's admin routes
-  // when it is left out): point it at a closed port, so those routes answer 5xx instead of the
-  // process refusing to start.
-  if (!targets.includes('crawler-worker') && env.CRAWLER_WORKER_URL === undefined) env.CRAWLER_WORKER_URL = 'http://127.0.0.1:9';
   const process = await buildProcess({ modules: await modulesFor(targets), env, ...(options.clock ? { clock: options.clock } : {}) });
   await process.start();
   const app = process.app;

@@ -1,7 +1,7 @@
 import {
   CATALOG_LIMITS,
-  CRAWL_QUEUE,
-  CrawlTask,
+  crawlQueueDefinition,
+  type CrawlTask,
   type CreateJobBody,
   type Identity,
   type JobStatus,
@@ -11,7 +11,6 @@ import { errors } from '@crawl/errors';
 import type { Clock } from '@crawl/modules';
 import type { QueueProvider, WorkQueue } from '@crawl/queue';
 import { newId, type Collection, type DocumentStore, type Filter } from '@crawl/storage';
-import { Value } from '@sinclair/typebox/value';
 import type { BillingPort, Logger } from '../../shared.ts';
 import type { AuditLog } from '../audit/audit-log.ts';
 import type { JobEvents } from '../events/job-events.ts';
@@ -51,11 +50,7 @@ export interface JobServiceOptions {
 }
 
 export function crawlQueue(queues: QueueProvider, attempts = 3): WorkQueue<CrawlTask> {
-  return queues.queue<CrawlTask>({
-    name: CRAWL_QUEUE,
-    retry: { attempts, backoffMs: 2_000, maxBackoffMs: 60_000 },
-    parse: (payload) => Value.Parse(CrawlTask, payload),
-  });
+  return queues.queue<CrawlTask>(crawlQueueDefinition(attempts));
 }
 
 /**

@@ -24,8 +24,9 @@ interface Sleeper {
 
 /**
  * The upstream rate limit across all worker replicas: each request reserves a slot in the shared
- * budget (GCRA in Redis, one schedule for everyone) and sleeps until it. The admin-set rate lives
- * in the budget, so a change made through any replica applies to the next reservation everywhere.
+ * budget (GCRA in Redis, one schedule for everyone) and sleeps until it. The rate in force lives
+ * in the budget (each replica applies billing's admin-set rate to it on refresh), so a change
+ * applies to the next reservation everywhere.
  * A caller aborted while sleeping gives up its slot (the budget errs on the slow side). Slots
  * reserved before a rate change keep their time; later ones use the new rate.
  */
@@ -82,7 +83,7 @@ export class SharedRateLimiter implements UpstreamRateLimiter {
     });
   }
 
-  /** Reads the shared rate now (shown by GET /admin/crawler/rate before any request went out). */
+  /** Reads the shared rate now (before any request went out). */
   async sync(): Promise<void> {
     this.#perMinute = await this.#budget.rate();
   }

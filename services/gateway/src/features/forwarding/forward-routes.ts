@@ -1,5 +1,5 @@
 import { PUBLIC_ROUTES, type RouteSpec, type ServiceName } from '@crawl/contracts';
-import { routeFromSpec } from '@crawl/modules';
+import { routeFromSpec, serviceUrlSetting } from '@crawl/modules';
 import { IDENTITY_HEADER, type InternalTokens } from '@crawl/service-client';
 import replyFrom from '@fastify/reply-from';
 import type { FastifyInstance } from 'fastify';
@@ -26,7 +26,7 @@ export async function forwardRoutes(app: FastifyInstance, options: ForwardingOpt
   await app.register(replyFrom, { undici: { connections: 128, headersTimeout: 30_000, bodyTimeout: 300_000 } });
   for (const spec of routes) {
     const base = options.baseUrlOf(spec.owner);
-    if (!base) throw new Error(`The gateway forwards ${spec.method} ${spec.url} to ${spec.owner}: set its URL (e.g. ${spec.owner.toUpperCase().replace(/-/g, '_')}_URL)`);
+    if (!base) throw new Error(`The gateway forwards ${spec.method} ${spec.url} to ${spec.owner}: set ${serviceUrlSetting(spec.owner) ?? 'its URL'}`);
     routeFromSpec(app, spec, (request, reply) =>
       reply.from(`${base.replace(/\/$/, '')}${request.url}`, {
         rewriteRequestHeaders: (_original, headers) => {

@@ -1,0 +1,16 @@
+import { BillingPaths, type CrawlerSettingsResponse, type CrawlerSettingsView } from '@crawl/contracts';
+import type { ServiceClient } from '../service-client.ts';
+
+/** Billing's internal crawler settings (the admin-set upstream rate), for the crawler-worker. */
+export class CrawlerSettingsClient {
+  readonly #client: ServiceClient;
+
+  constructor(client: ServiceClient) {
+    this.#client = client;
+  }
+
+  async get(): Promise<CrawlerSettingsView> {
+    const response = await this.#client.call<CrawlerSettingsResponse>({ method: 'GET', path: BillingPaths.crawlerSettings, idempotent: true });
+    return response.data;
+  }
+}

@@ -1,0 +1,49 @@
+import { BillingPaths, BillingRoutes, type QueueStatsView, type SetCrawlerRateBody } from '@crawl/contracts';
+import { errors } from '@crawl/errors';
+import { routeFromSpec } from '@crawl/modules';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Billing } from '../../billing.ts';
+import type { CrawlerSettings } from './crawler-settings.ts';
+
+/** The crawl queue as billing's admin sees it: counts only (structurally a WorkQueue of @crawl/queue). */
+export interface CrawlQueueStats {
+  readonly name: string;
+  stats(): Promise<Omit<QueueStatsView, 'queue' | 'backend'>>;
+}
+
+export interface CrawlerAdmin {
+  settings: CrawlerSettings;
+  queue: () => CrawlQueueStats;
+  queueBackend: QueueStatsView['backend'];
+}
+
+/** /admin/crawler/rate, /admin/queue/stats (admin tokens only) and the workers' internal read of the rate. */
+export function crawlerAdminRoutes(app: FastifyInstance, billing: Billing, crawler: CrawlerAdmin): void {
+  routeFromSpec(app, BillingRoutes.getCrawlerRate, async () => ({ data: await crawler.settings.view() }));
+
+  routeFromSpec(app, BillingRoutes.setCrawlerRate, async (request: FastifyRequest<{ Body: SetCrawlerRateBody }>) => {
+    const identity = request.identity;
+    if (!identity) throw errors.unauthorized();
+    const before = (await crawler.settings.view()).requestsPerMinute;
+    const view = await crawler.settings.set(request.body.requestsPerMinute, identity.userId);
+    await billing.audit({
+      organizationId: identity.organizationId,
+      actorUserId: identity.userId,
+      action: 'crawler.rate.update',
+      resourceType: 'crawler',
+      resourceId: 'upstream-rate',
+      requestId: request.id,
+      metadata: { from: before, to: view.requestsPerMinute },
+    });
+    return { data: view };
+  });
+
+  routeFromSpec(app, BillingRoutes.queueStats, async () => {
+    const queue = crawler.queue();
+    const stats = await queue.stats();
+    const view: QueueStatsView = { queue: queue.name, backend: crawler.queueBackend, ...stats };
+    return { data: view };
+  });
+
+  app.get(BillingPaths.crawlerSettings, { config: { access: 'internal' } }, async () => ({ data: await crawler.settings.current() }));
+}

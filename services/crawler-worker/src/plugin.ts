@@ -1,1 +1,0 @@
-export { adminRoutes as crawlerRoutes } from './features/admin/admin-routes.ts';

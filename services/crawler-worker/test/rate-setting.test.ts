@@ -1,0 +1,69 @@
+import { SERVICE_NAMES } from '@crawl/contracts';
+import { startTestService, type TestService } from '@crawl/server/testing';
+import { CrawlerSettingsClient } from '@crawl/service-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RateSetting } from '../src/features/rate-limit/rate-setting.ts';
+import { TokenBucketRateLimiter } from '../src/features/rate-limit/token-bucket-rate-limiter.ts';
+
+/** Polls `read` until `done` holds or the deadline passes (no fixed sleeps). */
+async function waitFor<T>(read: () => Promise<T> | T, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms; last value: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+describe("the worker's upstream rate follows the admin-set rate stored by billing", () => {
+  let svc: TestService;
+
+  beforeAll(async () => {
+    svc = await startTestService({
+      targets: [...SERVICE_NAMES],
+      env: { ADMIN_EMAILS: 'ops@example.com', UPSTREAM_RATE_PER_MINUTE: '120', MARKETPLACE_BASE_URL: 'http://127.0.0.1:9' },
+    });
+  });
+  afterAll(async () => {
+    await svc?.close();
+  });
+
+  it('applies a rate set through PUT /admin/crawler/rate on the next refresh, the default without one, and keeps the rate during a billing outage', async () => {
+    const limiter = new TokenBucketRateLimiter({ requestsPerMinute: 120, burst: 1 });
+    const client = new CrawlerSettingsClient(svc.context('crawler-worker').client('billing'));
+    let billingDown = false;
+    const rate = new RateSetting({
+      read: () => (billingDown ? Promise.reject(new Error('billing unreachable')) : client.get()),
+      limiter,
+      defaultRate: 120,
+    });
+    try {
+      expect(await rate.refresh()).toBe(120);
+      expect(limiter.rate()).toBe(120);
+
+      const ops = await svc.registerUser({ email: 'ops@example.com' });
+      const set = await svc.request({ method: 'PUT', url: '/admin/crawler/rate', token: ops.token, body: { requestsPerMinute: 4_000 } });
+      expect(set.status).toBe(200);
+      expect(limiter.rate()).toBe(120);
+      await waitFor(
+        async () => {
+          await rate.refresh();
+          return limiter.rate();
+        },
+        (value) => value === 4_000,
+      );
+
+      billingDown = true;
+      await expect(rate.refresh()).rejects.toThrow('billing unreachable');
+      expect(limiter.rate()).toBe(4_000);
+    } finally {
+      limiter.close();
+    }
+  });
+
+  it('declares billing as a dependency of the worker (BILLING_URL when billing runs elsewhere)', async () => {
+    const { crawlerWorkerModule } = await import('../src/module.ts');
+    expect(crawlerWorkerModule.dependencies).toEqual(['catalog', 'billing']);
+  });
+});
