@@ -1,9 +1,8 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { connect } from 'node:net';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from './spawn-service.ts';
+import { freePort, listening } from '@crawl/queue/redis-test-server';
 
 export interface DisposableMongo {
   url: string;
@@ -12,17 +11,6 @@ export interface DisposableMongo {
 }
 
 export type DisposableMongoResult = { mongo: DisposableMongo } | { skipReason: string };
-
-function listening(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
 
 /**
  * A MongoDB-wire server this test may kill: a private FerretDB process when the binary is built

@@ -47,7 +47,7 @@ export async function freePort(): Promise<number> {
   });
 }
 
-function listening(port: number): Promise<boolean> {
+export function listening(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = connect(port, '127.0.0.1');
     socket.once('connect', () => {
