@@ -1,4 +1,4 @@
-import type { Document, Filter, Operators, SortSpec, Update } from './document-store.ts';
+import type { Filter, Operators, Update } from './document-store.ts';
 
 type Json = Record<string, unknown>;
 
@@ -53,72 +53,9 @@ export function compareValues(a: unknown, b: unknown): number {
   return JSON.stringify(a ?? null).localeCompare(JSON.stringify(b ?? null));
 }
 
-function equals(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (a === null || a === undefined) return b === null || b === undefined;
-  if (typeof a !== 'object' || typeof b !== 'object' || b === null) return false;
-  return JSON.stringify(a) === JSON.stringify(b);
-}
-
-/** Equality as MongoDB means it: an array field matches when any element equals the value. */
-function matchesEquality(actual: unknown, expected: unknown): boolean {
-  if (equals(actual, expected)) return true;
-  return Array.isArray(actual) && !Array.isArray(expected) && actual.some((element) => equals(element, expected));
-}
-
-function isOperatorObject(value: unknown): value is Operators {
+/** `{ $gt: 1 }` is operators; `{ a: 1 }`, `{}` and arrays are values compared for equality. */
+export function isOperatorObject(value: unknown): value is Operators {
   return value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length > 0 && Object.keys(value).every((k) => k.startsWith('$'));
-}
-
-const comparable = (a: unknown, b: unknown) => typeRank(a) === typeRank(b) && typeRank(a) !== 0;
-
-function matchesOperators(actual: unknown, ops: Operators): boolean {
-  for (const [op, operand] of Object.entries(ops)) {
-    switch (op) {
-      case '$eq':
-        if (!matchesEquality(actual, operand)) return false;
-        break;
-      case '$ne':
-        if (matchesEquality(actual, operand)) return false;
-        break;
-      case '$in':
-        if (!(operand as unknown[]).some((value) => matchesEquality(actual, value))) return false;
-        break;
-      case '$nin':
-        if ((operand as unknown[]).some((value) => matchesEquality(actual, value))) return false;
-        break;
-      case '$gt':
-        if (!comparable(actual, operand) || compareValues(actual, operand) <= 0) return false;
-        break;
-      case '$gte':
-        if (!comparable(actual, operand) || compareValues(actual, operand) < 0) return false;
-        break;
-      case '$lt':
-        if (!comparable(actual, operand) || compareValues(actual, operand) >= 0) return false;
-        break;
-      case '$lte':
-        if (!comparable(actual, operand) || compareValues(actual, operand) > 0) return false;
-        break;
-      case '$exists':
-        if ((actual !== undefined) !== operand) return false;
-        break;
-      default:
-        throw new Error(`Unsupported query operator ${op}`);
-    }
-  }
-  return true;
-}
-
-export function matches(doc: Document, filter: Filter): boolean {
-  for (const [path, expected] of Object.entries(filter)) {
-    if (path === '$or') {
-      if (!(expected as Filter[]).some((branch) => matches(doc, branch))) return false;
-      continue;
-    }
-    const actual = getPath(doc, path);
-    if (isOperatorObject(expected) ? !matchesOperators(actual, expected) : !matchesEquality(actual, expected)) return false;
-  }
-  return true;
 }
 
 /** The plain equality parts of a filter, which an upsert copies into the new document. */
@@ -131,18 +68,6 @@ export function equalityFields(filter: Filter): Record<string, unknown> {
     } else fields[path] = value;
   }
   return fields;
-}
-
-export function sortDocuments<T extends Document>(docs: T[], sort: SortSpec | undefined): T[] {
-  if (!sort || Object.keys(sort).length === 0) return docs;
-  const keys = Object.entries(sort);
-  return docs.sort((a, b) => {
-    for (const [path, direction] of keys) {
-      const order = compareValues(getPath(a, path), getPath(b, path));
-      if (order !== 0) return order * direction;
-    }
-    return 0;
-  });
 }
 
 export function applyUpdate(doc: Json, update: Update, inserting: boolean): void {

@@ -2,6 +2,14 @@
  * The storage port. Repositories are written once against it; adapters (embedded, MongoDB) pass
  * one contract suite. The query and update language is a small, explicit subset of MongoDB's, so
  * the MongoDB adapter is a thin pass-through and the embedded one stays small.
+ *
+ * Where the adapters differ, callers must not depend on either behaviour:
+ * - Equality on an array field compares the whole array. MongoDB also matches when one element
+ *   equals the value (`{tags: 'x'}` matches `{tags: ['x']}`); the embedded store (SQLite) does not
+ *   emulate that, and no caller needs it: array fields are reached through index paths
+ *   (`targets.3.status`). A numeric path segment always indexes an array, never an object key.
+ * - A unique index treats documents missing the field (or holding null) as distinct on the
+ *   embedded store, as equal on MongoDB: declare unique indexes on fields every document has.
  */
 /** Any record with a string `_id`; interfaces qualify without an index signature. */
 export interface Document {
@@ -51,10 +59,21 @@ export interface Collection<T extends Document> {
   readonly name: string;
   /** @throws DuplicateKeyError when a unique index (or `_id`) already holds the key. */
   insertOne(doc: T): Promise<T>;
+  /**
+   * Inserts in order, in one round trip (one transaction on the embedded store).
+   * @throws DuplicateKeyError on a taken key; the documents before it may or may not be stored,
+   * so callers treat the whole batch as unknown and fall back to idempotent writes.
+   */
+  insertMany(docs: readonly T[]): Promise<void>;
   findOne(filter: Filter, options?: Pick<FindOptions, 'sort'>): Promise<T | null>;
   find(filter: Filter, options?: FindOptions): Promise<T[]>;
   /** Reads lazily in batches so a large result set never sits in memory at once. */
   stream(filter: Filter, options?: FindOptions): AsyncIterable<T>;
+  /**
+   * Streams the JSON text of one top-level field of each match, never parsed on the way: exports
+   * pass stored JSON straight through. Matches without the field are skipped.
+   */
+  streamJson(filter: Filter, field: string, options?: FindOptions): AsyncIterable<string>;
   count(filter: Filter): Promise<number>;
   /**
    * Atomically updates the first match and returns the document after the update, or null when

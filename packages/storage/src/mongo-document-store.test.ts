@@ -12,8 +12,8 @@ if ('server' in found) {
   const databases: MongoDocumentStore[] = [];
   afterAll(async () => {
     for (const store of databases) {
-      const cleanup = new MongoDocumentStore({ url: server.url, database: (store as unknown as { dbName?: string }).dbName ?? '' });
-      await cleanup.close();
+      await store.dropDatabase().catch(() => undefined);
+      await store.close().catch(() => undefined);
     }
     await server.stop();
   });
@@ -22,6 +22,84 @@ if ('server' in found) {
     const store = new MongoDocumentStore({ url: server.url, database: `crawl_contract_${randomUUID().slice(0, 8)}` });
     databases.push(store);
     return store;
+  });
+
+  describe('MongoDocumentStore time limits', () => {
+    const open = (options: Partial<ConstructorParameters<typeof MongoDocumentStore>[0]> = {}) => {
+      const store = new MongoDocumentStore({ url: server.url, database: `crawl_limits_${randomUUID().slice(0, 8)}`, ...options });
+      // Dropped and closed by the suite's afterAll.
+      databases.push(store);
+      return store;
+    };
+
+    it('sends maxTimeMS with every operation, the stream budget with stream cursors', async () => {
+      const sent: Array<{ name: string; body: Readonly<Record<string, unknown>> }> = [];
+      const store = open({ operationTimeoutMs: 4_321, streamTimeoutMs: 98_765, onCommand: (command) => sent.push(command) });
+      const items = store.collection<{ _id: string; n: number; tag?: string }>('items');
+      try {
+        await items.insertOne({ _id: 'a', n: 1 });
+        await items.insertMany([{ _id: 'b', n: 2, tag: 't' }, { _id: 'c', n: 3 }]);
+        await items.findOne({ _id: 'a' });
+        await items.find({ n: { $gte: 1 } }, { sort: { n: 1 }, limit: 2 });
+        await items.count({ n: { $gte: 1 } });
+        await items.updateOne({ _id: 'a', n: { $gte: 1 } }, { $inc: { n: 1 } });
+        await items.updateOne({ n: { $gte: 3 } }, { $set: { tag: 'x' } }, { sort: { n: 1 } });
+        await items.updateMany({ n: { $gte: 1 } }, { $set: { tag: 'y' } });
+        await items.deleteOne({ _id: 'c' });
+        await items.deleteMany({ n: 99 });
+        for await (const _doc of items.stream({})) void _doc;
+        for await (const _text of items.streamJson({}, 'tag')) void _text;
+      } finally {
+        await store.dropDatabase();
+      }
+      const operations = sent.filter((command) => ['insert', 'find', 'aggregate', 'findAndModify', 'update', 'delete', 'count'].includes(command.name));
+      const names = new Set(operations.map((command) => command.name));
+      expect([...names].sort()).toEqual(expect.arrayContaining(['aggregate', 'delete', 'find', 'findAndModify', 'insert', 'update']));
+      for (const command of operations) {
+        const limit = command.body.maxTimeMS;
+        expect(limit, `${command.name} ${JSON.stringify(command.body)}`).toEqual(expect.any(Number));
+        const isStream = command.name === 'find' && command.body.batchSize === 500;
+        const onLocks = command.body[command.name] === '_document_locks';
+        if (isStream) expect(limit).toBe(98_765);
+        else if (onLocks) expect(limit as number).toBeGreaterThan(0);
+        else {
+          expect(limit as number).toBeGreaterThan(0);
+          expect(limit as number).toBeLessThanOrEqual(4_321);
+        }
+      }
+      expect(operations.filter((command) => command.name === 'find' && command.body.maxTimeMS === 98_765)).toHaveLength(2);
+    });
+
+    it('turns a server-side time limit into StorageUnavailableError (503)', async (context) => {
+      const database = `crawl_limits_${randomUUID().slice(0, 8)}`;
+      const store = open({ database });
+      const items = store.collection<{ _id: string; n: number; org: string; nested: { v: number } }>('slow');
+      try {
+        for (let batch = 0; batch < 4; batch += 1) {
+          await items.insertMany(Array.from({ length: 1_000 }, (_, i) => ({ _id: `d${batch}_${i}`, n: batch * 1_000 + i, org: 'o', nested: { v: i % 97 } })));
+        }
+        const slowFilter = { $or: [{ 'nested.v': { $gt: 95 } }, { n: { $lt: 0 } }] };
+        const started = Date.now();
+        expect(await items.count(slowFilter)).toBe(40);
+        const unlimited = Date.now() - started;
+        // A fast MongoDB scans 4,000 documents in a few ms, too quickly to trip a 1 ms limit reliably.
+        if (unlimited < 20) return context.skip(`the server counted 4,000 documents in ${unlimited} ms`);
+        const limited = new MongoDocumentStore({ url: server.url, database, operationTimeoutMs: 1 });
+        try {
+          const slow = limited.collection<{ _id: string; n: number }>('slow');
+          const timedOut = (promise: Promise<unknown>) => expect(promise).rejects.toSatisfy((error: unknown) => error instanceof StorageUnavailableError && error.statusCode === 503 && /time limit/.test(error.message));
+          await timedOut(slow.count(slowFilter));
+          await timedOut(slow.find(slowFilter));
+          await timedOut(slow.findOne({ ...slowFilter, n: { $gt: 3_990 } }));
+          // FerretDB v1 answers findAndModify past its limit with InternalError "context deadline exceeded".
+          await timedOut(slow.updateOne({ 'nested.v': 96, n: { $gt: 3_990 } }, { $inc: { n: 1 } }));
+        } finally {
+          await limited.close();
+        }
+      } finally {
+        await store.dropDatabase();
+      }
+    }, 60_000);
   });
 
   describe('MongoDocumentStore when the server is gone', () => {

@@ -1,14 +1,34 @@
-import { MongoClient, MongoServerError, type Collection as DriverCollection, type Db, type Document as DriverDocument } from 'mongodb';
-import { DocumentLocks } from './document-locks.ts';
+import { MongoClient, MongoServerError, type Collection as DriverCollection, type Db, type Document as DriverDocument, type FindCursor } from 'mongodb';
+import { DocumentLocks, type DocumentLocksOptions, type DocumentLockStats } from './document-locks.ts';
 import { DuplicateKeyError, StorageUnavailableError, type Collection, type Document, type DocumentStore, type Filter, type FindOptions, type IndexSpec, type SortSpec, type Update } from './document-store.ts';
 import { newId } from './ids.ts';
 
 const STREAM_BATCH = 500;
+/** Documents of one updateMany updated at a time under their locks (FerretDB). */
+const LOCKED_UPDATE_MANY_PARALLEL = 8;
+/** How long past its own `maxTimeMS` an operation may take before the adapter stops waiting. */
+const BACKSTOP_GRACE_MS = 2_000;
+/** MaxTimeMSExpired, ExceededTimeLimit. */
+const TIME_LIMIT_CODES = new Set<unknown>([50, 262]);
+
+function isTimeLimit(error: unknown): boolean {
+  if (error instanceof MongoServerError) {
+    if (TIME_LIMIT_CODES.has(error.code)) return true;
+    // FerretDB v1 answers a findAndModify past its maxTimeMS with InternalError (1) "… context deadline exceeded".
+    if (error.code === 1 && /context deadline exceeded/.test(error.message)) return true;
+  }
+  // A driver-side timeout, or the abort reason of an `AbortSignal.timeout`.
+  const name = (error as { name?: unknown } | null)?.name;
+  return name === 'MongoOperationTimeoutError' || name === 'TimeoutError';
+}
 
 function translate(error: unknown, collection: string): Error {
   if (error instanceof MongoServerError && error.code === 11000) {
     const index = /index: (\S+)/.exec(error.message)?.[1] ?? 'unique index';
     return new DuplicateKeyError(collection, index);
+  }
+  if (isTimeLimit(error)) {
+    return new StorageUnavailableError(`Database operation on ${collection} exceeded its time limit`, { cause: error });
   }
   if (error instanceof Error && /MongoServerSelectionError|MongoNetworkError|MongoNotConnectedError|MongoTopologyClosedError|PoolClearedError/.test(error.name)) {
     return new StorageUnavailableError(`Database unavailable: ${error.message}`, { cause: error });
@@ -21,55 +41,93 @@ function compact(update: Update): DriverDocument {
   return Object.fromEntries(Object.entries(update).filter(([, value]) => value && Object.keys(value).length > 0));
 }
 
+/** What is left of a budget that ends at `until` (epoch ms), as a `maxTimeMS` (at least 1). */
+function remaining(until: number): number {
+  return Math.max(1, Math.ceil(until - Date.now()));
+}
+
+interface CollectionSettings {
+  operationTimeoutMs: number;
+  streamTimeoutMs: number;
+  /** Present when the server's updates are not atomic (FerretDB v1). */
+  locks: () => Promise<DocumentLocks | undefined>;
+}
+
 class MongoCollection<T extends Document> implements Collection<T> {
   readonly name: string;
   // The driver types `_id` as ObjectId; ours are strings, so the collection is untyped here.
   readonly #collection: DriverCollection<any>;
-  /** Present when the server's conditional updates are not atomic (FerretDB v1). */
-  readonly #locks: () => Promise<DocumentLocks | undefined>;
+  readonly #settings: CollectionSettings;
 
-  constructor(db: Db, name: string, locks: () => Promise<DocumentLocks | undefined>) {
+  constructor(db: Db, name: string, settings: CollectionSettings) {
     this.name = name;
     this.#collection = db.collection(name);
-    this.#locks = locks;
+    this.#settings = settings;
   }
 
-  async #run<R>(operation: () => Promise<R>): Promise<R> {
+  /**
+   * Runs one operation with a deadline: the server is told (`maxTimeMS`) and stops there; should it
+   * not (FerretDB ignores it on update and delete), the caller stops waiting shortly after and gets
+   * StorageUnavailableError (503) rather than hang.
+   */
+  async #run<R>(operation: (maxTimeMS: number, deadline: number) => Promise<R>, deadline = Date.now() + this.#settings.operationTimeoutMs): Promise<R> {
+    let timer: NodeJS.Timeout | undefined;
+    const backstop = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(
+        () => reject(new StorageUnavailableError(`Database operation on ${this.name} did not answer in time`)),
+        deadline - Date.now() + BACKSTOP_GRACE_MS,
+      );
+    });
     try {
-      return await operation();
+      return await Promise.race([operation(remaining(deadline), deadline), backstop]);
     } catch (error) {
       throw translate(error, this.name);
+    } finally {
+      clearTimeout(timer);
     }
   }
 
   insertOne(doc: T): Promise<T> {
-    return this.#run(async () => {
-      await this.#collection.insertOne({ ...doc });
+    return this.#run(async (maxTimeMS) => {
+      await this.#collection.insertOne({ ...doc }, { maxTimeMS });
       return doc;
     });
   }
 
-  findOne(filter: Filter, options: Pick<FindOptions, 'sort'> = {}): Promise<T | null> {
-    return this.#run(async () => (await this.#collection.findOne(filter, options.sort ? { sort: options.sort } : {})) as T | null);
-  }
-
-  find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
-    return this.#run(async () => {
-      let cursor = this.#collection.find(filter);
-      if (options.sort) cursor = cursor.sort(options.sort);
-      if (options.skip) cursor = cursor.skip(options.skip);
-      if (options.limit !== undefined) cursor = cursor.limit(options.limit);
-      return (await cursor.toArray()) as unknown as T[];
+  insertMany(docs: readonly T[]): Promise<void> {
+    if (docs.length === 0) return Promise.resolve();
+    return this.#run(async (maxTimeMS) => {
+      await this.#collection.insertMany(
+        docs.map((doc) => ({ ...doc })),
+        { ordered: true, maxTimeMS },
+      );
     });
   }
 
-  async *stream(filter: Filter, options: FindOptions = {}): AsyncIterable<T> {
-    let cursor = this.#collection.find(filter).batchSize(STREAM_BATCH);
+  findOne(filter: Filter, options: Pick<FindOptions, 'sort'> = {}): Promise<T | null> {
+    return this.#run(async (maxTimeMS) => (await this.#collection.findOne(filter, { maxTimeMS, ...(options.sort ? { sort: options.sort } : {}) })) as T | null);
+  }
+
+  find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
+    return this.#run(async (maxTimeMS) => (await this.#cursor(filter, options, { maxTimeMS }).toArray()) as unknown as T[]);
+  }
+
+  #cursor(filter: Filter, options: FindOptions, extra: { maxTimeMS: number; batchSize?: number; projection?: DriverDocument }): FindCursor<DriverDocument> {
+    let cursor = this.#collection.find(filter, extra);
     if (options.sort) cursor = cursor.sort(options.sort);
     if (options.skip) cursor = cursor.skip(options.skip);
     if (options.limit !== undefined) cursor = cursor.limit(options.limit);
+    return cursor;
+  }
+
+  /**
+   * Batches of STREAM_BATCH. The cursor's `maxTimeMS` is the stream budget: on MongoDB it bounds the
+   * server time summed over every batch; FerretDB applies it to the first batch only.
+   */
+  async *#streamCursor(filter: Filter, options: FindOptions, projection?: DriverDocument): AsyncGenerator<DriverDocument> {
+    const cursor = this.#cursor(filter, options, { maxTimeMS: this.#settings.streamTimeoutMs, batchSize: STREAM_BATCH, ...(projection ? { projection } : {}) });
     try {
-      for await (const doc of cursor) yield doc as T;
+      for await (const doc of cursor) yield doc;
     } catch (error) {
       throw translate(error, this.name);
     } finally {
@@ -77,74 +135,120 @@ class MongoCollection<T extends Document> implements Collection<T> {
     }
   }
 
+  async *stream(filter: Filter, options: FindOptions = {}): AsyncIterable<T> {
+    for await (const doc of this.#streamCursor(filter, options)) yield doc as T;
+  }
+
+  async *streamJson(filter: Filter, field: string, options: FindOptions = {}): AsyncIterable<string> {
+    const projection = field === '_id' ? { _id: 1 } : { _id: 0, [field]: 1 };
+    for await (const doc of this.#streamCursor(filter, options, projection)) {
+      const value = doc[field];
+      if (value !== undefined) yield JSON.stringify(value);
+    }
+  }
+
   count(filter: Filter): Promise<number> {
-    return this.#run(() => this.#collection.countDocuments(filter));
+    return this.#run((maxTimeMS) => this.#collection.countDocuments(filter, { maxTimeMS }));
   }
 
   updateOne(filter: Filter, update: Update, options: { upsert?: boolean; sort?: SortSpec } = {}): Promise<T | null> {
-    return this.#run(async () => {
-      const locks = await this.#locks();
-      return locks ? this.#lockedUpdateOne(locks, filter, update, options) : this.#nativeUpdateOne(filter, update, options);
+    return this.#run(async (_maxTimeMS, deadline) => {
+      const locks = await this.#settings.locks();
+      return locks ? this.#lockedUpdateOne(locks, filter, update, options, deadline) : this.#nativeUpdateOne(filter, update, options, deadline);
     });
   }
 
   /**
-   * Lock the candidate, re-check the filter under the lock, then write by id: what MongoDB does
-   * in one step, done in three where the server would otherwise let two racing writers both match.
+   * FerretDB v1 reads, changes and writes back a document in separate steps, so two racing updates
+   * can both pass a condition or lose each other's changes (even a bare `$inc` by `_id`). Each update
+   * therefore holds the document's lock (see DocumentLocks) around one native findOneAndUpdate that
+   * carries the whole filter: under the lock, its check and write cannot interleave with another.
+   * A filter with a string `_id` names the document, so that is the lock: one round trip when the
+   * lock is handed over from the previous update of this process. Any other filter first looks up a
+   * candidate; when it stopped matching before the lock was had, the next candidate is tried.
    */
-  async #lockedUpdateOne(locks: DocumentLocks, filter: Filter, update: Update, options: { upsert?: boolean; sort?: SortSpec }): Promise<T | null> {
-    for (let round = 0; round < 20; round += 1) {
-      const candidate = (await this.#collection.findOne(filter, { projection: { _id: 1 }, ...(options.sort ? { sort: options.sort } : {}) })) as { _id: string } | null;
+  async #lockedUpdateOne(locks: DocumentLocks, filter: Filter, update: Update, options: { upsert?: boolean; sort?: SortSpec }, deadline: number): Promise<T | null> {
+    if (typeof filter._id === 'string') {
+      return locks.withLock(`${this.name}:${filter._id}`, deadline, (until) => this.#nativeUpdateOne(filter, update, { upsert: options.upsert ?? false }, until));
+    }
+    while (Date.now() < deadline) {
+      const candidate = (await this.#collection.findOne(filter, { projection: { _id: 1 }, maxTimeMS: remaining(deadline), ...(options.sort ? { sort: options.sort } : {}) })) as { _id: string } | null;
       if (!candidate) {
         if (!options.upsert) return null;
         const key = `${this.name}:upsert:${JSON.stringify(filter)}`;
-        const created = await locks.withLock(key, async () =>
-          (await this.#collection.findOne(filter)) ? undefined : ((await this.#nativeUpdateOne(filter, update, options)) ?? null),
+        const created = await locks.withLock(key, deadline, async (until) =>
+          (await this.#collection.findOne(filter, { projection: { _id: 1 }, maxTimeMS: remaining(until) })) ? undefined : ((await this.#nativeUpdateOne(filter, update, options, until)) ?? null),
         );
         if (created !== undefined) return created;
         continue;
       }
-      const result = await locks.withLock(`${this.name}:${candidate._id}`, async () => {
-        const still = await this.#collection.findOne({ ...filter, _id: candidate._id }, { projection: { _id: 1 } });
-        return still ? this.#nativeUpdateOne({ _id: candidate._id }, update, {}) : undefined;
-      });
-      if (result !== undefined) return result;
+      const updated = await locks.withLock(`${this.name}:${candidate._id}`, deadline, (until) => this.#nativeUpdateOne({ ...filter, _id: candidate._id }, update, {}, until));
+      if (updated) return updated;
     }
-    return null;
+    throw new StorageUnavailableError(`Database operation on ${this.name} exceeded its time limit`);
   }
 
-  async #nativeUpdateOne(filter: Filter, update: Update, options: { upsert?: boolean; sort?: SortSpec }): Promise<T | null> {
-    {
-      const body = compact(options.upsert && filter._id === undefined ? { ...update, $setOnInsert: { _id: newId(), ...update.$setOnInsert } } : update);
-      const result = await this.#collection.findOneAndUpdate(filter, body, {
-        returnDocument: 'after',
-        upsert: options.upsert ?? false,
-        ...(options.sort ? { sort: options.sort } : {}),
-        includeResultMetadata: false,
-      });
-      return result as T | null;
-    }
+  async #nativeUpdateOne(filter: Filter, update: Update, options: { upsert?: boolean; sort?: SortSpec }, until: number): Promise<T | null> {
+    const body = compact(options.upsert && filter._id === undefined ? { ...update, $setOnInsert: { _id: newId(), ...update.$setOnInsert } } : update);
+    const result = await this.#collection.findOneAndUpdate(filter, body, {
+      returnDocument: 'after',
+      upsert: options.upsert ?? false,
+      ...(options.sort ? { sort: options.sort } : {}),
+      includeResultMetadata: false,
+      maxTimeMS: remaining(until),
+    });
+    return result as T | null;
   }
 
   updateMany(filter: Filter, update: Update): Promise<number> {
-    return this.#run(async () => (await this.#collection.updateMany(filter, compact(update))).modifiedCount);
+    return this.#run(async (maxTimeMS, deadline) => {
+      const locks = await this.#settings.locks();
+      if (locks) return this.#lockedUpdateMany(locks, filter, update, deadline);
+      return (await this.#collection.updateMany(filter, compact(update), { maxTimeMS })).modifiedCount;
+    });
+  }
+
+  /**
+   * On FerretDB an unlocked updateMany could undo a racing locked update of one of its documents
+   * (each write puts back the whole document it read), so each match is updated under its lock.
+   */
+  async #lockedUpdateMany(locks: DocumentLocks, filter: Filter, update: Update, deadline: number): Promise<number> {
+    const body = compact(update);
+    const ids =
+      typeof filter._id === 'string'
+        ? [filter._id]
+        : ((await this.#collection.find(filter, { projection: { _id: 1 }, maxTimeMS: remaining(deadline) }).toArray()) as Array<{ _id: string }>).map((doc) => doc._id);
+    let modified = 0;
+    let next = 0;
+    const worker = async () => {
+      while (next < ids.length) {
+        const id = ids[next++] as string;
+        const changed = await locks.withLock(`${this.name}:${id}`, deadline, async (until) => (await this.#collection.updateOne({ ...filter, _id: id }, body, { maxTimeMS: remaining(until) })).modifiedCount);
+        modified += changed;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(LOCKED_UPDATE_MANY_PARALLEL, ids.length) }, worker));
+    return modified;
   }
 
   deleteOne(filter: Filter): Promise<boolean> {
-    return this.#run(async () => (await this.#collection.deleteOne(filter)).deletedCount === 1);
+    return this.#run(async (maxTimeMS) => (await this.#collection.deleteOne(filter, { maxTimeMS })).deletedCount === 1);
   }
 
   deleteMany(filter: Filter): Promise<number> {
-    return this.#run(async () => (await this.#collection.deleteMany(filter)).deletedCount);
+    return this.#run(async (maxTimeMS) => (await this.#collection.deleteMany(filter, { maxTimeMS })).deletedCount);
   }
 
-  ensureIndexes(indexes: readonly IndexSpec[]): Promise<void> {
-    return this.#run(async () => {
+  /** Start-up work without a time limit: an index build on a large collection may take a while. */
+  async ensureIndexes(indexes: readonly IndexSpec[]): Promise<void> {
+    try {
       for (const index of indexes) {
         const name = index.name ?? Object.keys(index.keys).join('_');
         await this.#collection.createIndex(index.keys, { name, unique: index.unique ?? false });
       }
-    });
+    } catch (error) {
+      throw translate(error, this.name);
+    }
   }
 }
 
@@ -152,12 +256,23 @@ export interface MongoDocumentStoreOptions {
   url: string;
   database: string;
   /**
-   * Serialise conditional updates with lock documents. `auto` (default) turns it on for servers
-   * that identify as FerretDB, whose v1 does not apply them atomically.
+   * Serialise updates with lock documents. `auto` (default) turns it on for servers that identify
+   * as FerretDB, whose v1 does not apply them atomically.
    */
   lockedUpdates?: 'auto' | 'always' | 'never';
+  /** Tuning of the lock documents (lease, hand-over, backoff); see DocumentLocks. */
+  locks?: DocumentLocksOptions;
   /** How long an operation waits for a reachable server before failing (then 503). */
   serverSelectionTimeoutMs?: number;
+  /**
+   * Time limit of each operation, sent as `maxTimeMS` (an update's includes its lock wait). Past it
+   * the operation fails with StorageUnavailableError (503). Default 10 s.
+   */
+  operationTimeoutMs?: number;
+  /** `maxTimeMS` of the cursor behind `stream`/`streamJson` (exports read for long). Default 5 min. */
+  streamTimeoutMs?: number;
+  /** Diagnostics: sees each command sent to the server (name and body). */
+  onCommand?: (command: { name: string; body: Readonly<Record<string, unknown>> }) => void;
 }
 
 /** The production store: the official driver, one database per service. */
@@ -166,32 +281,43 @@ export class MongoDocumentStore implements DocumentStore {
   readonly #client: MongoClient;
   readonly #db: Db;
   readonly #lockedUpdates: 'auto' | 'always' | 'never';
+  readonly #lockOptions: DocumentLocksOptions;
+  readonly #settings: CollectionSettings;
   #locks: Promise<DocumentLocks | undefined> | undefined;
 
   constructor(options: MongoDocumentStoreOptions) {
     this.#lockedUpdates = options.lockedUpdates ?? 'auto';
+    this.#lockOptions = options.locks ?? {};
     this.#client = new MongoClient(options.url, {
       serverSelectionTimeoutMS: options.serverSelectionTimeoutMs ?? 3_000,
       connectTimeoutMS: 3_000,
       ignoreUndefined: true,
       retryWrites: false,
+      ...(options.onCommand ? { monitorCommands: true } : {}),
     });
+    const onCommand = options.onCommand;
+    if (onCommand) this.#client.on('commandStarted', (event) => onCommand({ name: event.commandName, body: event.command }));
     this.#db = this.#client.db(options.database);
+    this.#settings = {
+      operationTimeoutMs: options.operationTimeoutMs ?? 10_000,
+      streamTimeoutMs: options.streamTimeoutMs ?? 300_000,
+      locks: () => this.#lockProvider(),
+    };
   }
 
   collection<T extends Document>(name: string): Collection<T> {
-    return new MongoCollection<T>(this.#db, name, () => this.#lockProvider());
+    return new MongoCollection<T>(this.#db, name, this.#settings);
   }
 
-  /** Whether this server needs lock documents around conditional updates, asked once. */
+  /** Whether this server needs lock documents around updates, asked once. */
   #lockProvider(): Promise<DocumentLocks | undefined> {
     this.#locks ??= (async () => {
       if (this.#lockedUpdates === 'never') return undefined;
       if (this.#lockedUpdates === 'auto') {
-        const info = await this.#db.admin().command({ buildInfo: 1 });
+        const info = await this.#db.admin().command({ buildInfo: 1 }, { signal: AbortSignal.timeout(this.#settings.operationTimeoutMs) });
         if (!('ferretdbVersion' in info)) return undefined;
       }
-      return new DocumentLocks(this.#db.collection('_document_locks'));
+      return new DocumentLocks(this.#db.collection('_document_locks'), this.#lockOptions);
     })().catch((error: unknown) => {
       this.#locks = undefined;
       throw error;
@@ -199,14 +325,19 @@ export class MongoDocumentStore implements DocumentStore {
     return this.#locks;
   }
 
-  /** True when conditional updates go through lock documents (FerretDB). */
+  /** True when updates go through lock documents (FerretDB). */
   async usesLockedUpdates(): Promise<boolean> {
     return (await this.#lockProvider()) !== undefined;
   }
 
+  /** How the lock documents behaved so far; undefined when updates run natively. */
+  async lockStats(): Promise<DocumentLockStats | undefined> {
+    return (await this.#lockProvider())?.stats;
+  }
+
   async ping(): Promise<void> {
     try {
-      await this.#db.command({ ping: 1 });
+      await this.#db.command({ ping: 1 }, { signal: AbortSignal.timeout(this.#settings.operationTimeoutMs) });
     } catch (error) {
       throw translate(error, 'admin');
     }

@@ -1,0 +1,216 @@
+import { applyUpdate, equalityFields, setPath } from './document-paths.ts';
+import { DuplicateKeyError, type Collection, type Document, type Filter, type FindOptions, type IndexSpec, type SortSpec, type Update } from './document-store.ts';
+import { newId } from './ids.ts';
+import { violatedUniqueIndex, type SqliteConnection } from './sqlite-connection.ts';
+import { filterToSql, jsonPath, orderBySql, type SqlCondition } from './sqlite-filter.ts';
+import { createIfMissing, sqliteIndex } from './sqlite-indexes.ts';
+
+const STREAM_BATCH = 500;
+
+type Row = Record<string, unknown>;
+type Json = Record<string, unknown>;
+
+/**
+ * One collection as one table, `(id TEXT PRIMARY KEY, doc TEXT NOT NULL)` with the document as
+ * JSON text (the format of every existing data directory). Queries, sorting, paging and counting
+ * run in SQLite; nothing is kept in memory per document. Updates parse the matched document,
+ * apply the update in JS and write it back, inside one BEGIN IMMEDIATE transaction.
+ */
+export class SqliteCollection<T extends Document> implements Collection<T> {
+  readonly name: string;
+  readonly #db: SqliteConnection;
+  readonly #tableName: string;
+  /** SQLite index name → the name the caller declared, for DuplicateKeyError. */
+  readonly #declaredIndexNames = new Map<string, string>();
+  readonly #insertSql: string;
+  readonly #docByRowidSql: string;
+  readonly #updateByRowidSql: string;
+
+  constructor(db: SqliteConnection, name: string) {
+    this.name = name;
+    this.#db = db;
+    this.#tableName = tableName(name);
+    const table = `"${this.#tableName}"`;
+    db.exec(`CREATE TABLE IF NOT EXISTS ${table} (id TEXT PRIMARY KEY, doc TEXT NOT NULL)`);
+    this.#insertSql = `INSERT INTO ${table} (id, doc) VALUES (?, ?)`;
+    this.#docByRowidSql = `SELECT doc FROM ${table} WHERE rowid = ?`;
+    this.#updateByRowidSql = `UPDATE ${table} SET doc = ? WHERE rowid = ?`;
+  }
+
+  async insertOne(doc: T): Promise<T> {
+    const text = serialize(doc);
+    this.#guard(() => this.#db.statement(this.#insertSql).run(doc._id, text));
+    return doc;
+  }
+
+  async insertMany(docs: readonly T[]): Promise<void> {
+    if (docs.length === 0) return;
+    this.#guard(() =>
+      this.#db.transaction(() => {
+        const insert = this.#db.statement(this.#insertSql);
+        for (const doc of docs) insert.run(doc._id, serialize(doc));
+      }),
+    );
+  }
+
+  async findOne(filter: Filter, options: Pick<FindOptions, 'sort'> = {}): Promise<T | null> {
+    const where = filterToSql(filter);
+    const row = this.#db.statement(this.#select('doc', where, options.sort, ' LIMIT 1')).get(...where.params);
+    return row ? (JSON.parse(row.doc as string) as T) : null;
+  }
+
+  async find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
+    const where = filterToSql(filter);
+    const rows = this.#db.statement(this.#select('doc', where, options.sort, ' LIMIT ? OFFSET ?')).all(...where.params, options.limit ?? -1, options.skip ?? 0);
+    return rows.map((row) => JSON.parse(row.doc as string) as T);
+  }
+
+  stream(filter: Filter, options: FindOptions = {}): AsyncIterable<T> {
+    return this.#iterate('doc', filter, options, (text) => JSON.parse(text) as T);
+  }
+
+  streamJson(filter: Filter, field: string, options: FindOptions = {}): AsyncIterable<string> {
+    if (field.includes('.') || field.startsWith('$')) throw new Error(`streamJson reads a top-level field, not ${JSON.stringify(field)}`);
+    // `->` gives the field's JSON text as stored (no parse, no re-serialisation); NULL when missing.
+    return this.#iterate(`doc -> '${jsonPath(field).replaceAll("'", "''")}'`, filter, options, (text) => text);
+  }
+
+  async count(filter: Filter): Promise<number> {
+    const where = filterToSql(filter);
+    const row = this.#db.statement(this.#select('count(*) AS doc', where, undefined, '')).get(...where.params);
+    return Number(row?.doc ?? 0);
+  }
+
+  async updateOne(filter: Filter, update: Update, options: { upsert?: boolean; sort?: SortSpec } = {}): Promise<T | null> {
+    const where = filterToSql(filter);
+    const select = this.#select('rowid, doc', where, options.sort, ' LIMIT 1');
+    return this.#guard(() =>
+      this.#db.transaction(() => {
+        const row = this.#db.statement(select).get(...where.params);
+        if (row) return this.#rewrite(row, update);
+        if (!options.upsert) return null;
+        const created: Json = {};
+        for (const [path, value] of Object.entries(equalityFields(filter))) setPath(created, path, structuredClone(value));
+        applyUpdate(created, update, true);
+        if (typeof created._id !== 'string') created._id = newId();
+        this.#db.statement(this.#insertSql).run(created._id as string, JSON.stringify(created));
+        return created as unknown as T;
+      }),
+    );
+  }
+
+  async updateMany(filter: Filter, update: Update): Promise<number> {
+    const where = filterToSql(filter);
+    const select = this.#select('rowid', where, undefined, '');
+    return this.#guard(() =>
+      this.#db.transaction(() => {
+        // Row ids first, then one document at a time: the scan never meets its own writes, and
+        // only ids are held. A unique-key violation rolls back every document.
+        const rowids = this.#db.statement(select).all(...where.params);
+        const read = this.#db.statement(this.#docByRowidSql);
+        for (const { rowid } of rowids) this.#rewrite({ rowid, doc: read.get(rowid as number)?.doc }, update);
+        return rowids.length;
+      }),
+    );
+  }
+
+  // One DELETE statement is its own (autocommit) write transaction: atomic without BEGIN/COMMIT.
+  async deleteOne(filter: Filter): Promise<boolean> {
+    const where = filterToSql(filter);
+    const sql = `DELETE FROM "${this.#tableName}" WHERE rowid = (${this.#select('rowid', where, undefined, ' LIMIT 1')})`;
+    return Number(this.#db.statement(sql).run(...where.params).changes) > 0;
+  }
+
+  async deleteMany(filter: Filter): Promise<number> {
+    const where = filterToSql(filter);
+    return Number(this.#db.statement(`DELETE FROM "${this.#tableName}" WHERE ${where.sql}`).run(...where.params).changes);
+  }
+
+  async ensureIndexes(indexes: readonly IndexSpec[]): Promise<void> {
+    for (const spec of indexes) {
+      const index = sqliteIndex(this.#tableName, spec);
+      this.#declaredIndexNames.set(index.name, index.declared);
+      this.#guard(() =>
+        this.#db.transaction(() => {
+          const existing = this.#db.statement("SELECT tbl_name, sql FROM sqlite_schema WHERE type = 'index' AND name = ?").get(index.name);
+          if (existing && existing.sql !== index.definition) {
+            if (existing.tbl_name !== this.#tableName) throw new Error(`SQLite index ${index.name} already belongs to table ${String(existing.tbl_name)}`);
+            // Same name, other fields, order or uniqueness: rebuild it as now declared.
+            this.#db.exec(`DROP INDEX "${index.name}"`);
+          }
+          this.#db.exec(createIfMissing(index));
+        }),
+      );
+    }
+  }
+
+  /** Diagnostics: SQLite's plan for `find(filter, options)`, one line per step (tests check index use). */
+  explainFind(filter: Filter, options: FindOptions = {}): string[] {
+    const where = filterToSql(filter);
+    const sql = this.#select('doc', where, options.sort, ' LIMIT ? OFFSET ?');
+    return this.#db.statement(`EXPLAIN QUERY PLAN ${sql}`).all(...where.params, options.limit ?? -1, options.skip ?? 0).map((row) => String(row.detail));
+  }
+
+  #select(columns: string, where: SqlCondition, sort: SortSpec | undefined, tail: string): string {
+    return `SELECT ${columns} FROM "${this.#tableName}" WHERE ${where.sql}${orderBySql(sort)}${tail}`;
+  }
+
+  /** Applies `update` to the stored document of `row` and writes it back; `_id` never changes. */
+  #rewrite(row: Row, update: Update): T {
+    const doc = JSON.parse(row.doc as string) as Json;
+    const id = doc._id;
+    applyUpdate(doc, update, false);
+    doc._id = id;
+    this.#db.statement(this.#updateByRowidSql).run(JSON.stringify(doc), row.rowid as number);
+    return doc as unknown as T;
+  }
+
+  /**
+   * Reads `column` of each match lazily from an open statement, yielding to the event loop every
+   * STREAM_BATCH rows. Rows where the column is NULL are skipped. However the consumer stops, the
+   * iterator is closed, which ends SQLite's read transaction (an open one would pin the WAL).
+   */
+  async *#iterate<R>(column: string, filter: Filter, options: FindOptions, convert: (text: string) => R): AsyncGenerator<R> {
+    const where = filterToSql(filter);
+    const sql = this.#select(`${column} AS v`, where, options.sort, ' LIMIT ? OFFSET ?');
+    const statement = this.#db.checkOut(sql);
+    const rows = statement.iterate(...where.params, options.limit ?? -1, options.skip ?? 0);
+    try {
+      let inBatch = 0;
+      for (let next = rows.next(); !next.done; next = rows.next()) {
+        const text = next.value.v;
+        if (typeof text === 'string') yield convert(text);
+        if (++inBatch === STREAM_BATCH) {
+          inBatch = 0;
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+      }
+    } finally {
+      try {
+        rows.return?.();
+      } finally {
+        this.#db.checkIn(sql, statement);
+      }
+    }
+  }
+
+  #guard<R>(work: () => R): R {
+    try {
+      return work();
+    } catch (error) {
+      const index = violatedUniqueIndex(error);
+      if (index === undefined) throw error;
+      throw new DuplicateKeyError(this.name, this.#declaredIndexNames.get(index) ?? index.replace(`ix_${this.#tableName}__`, ''));
+    }
+  }
+}
+
+/** The table of a collection, as every existing data directory names it. */
+export function tableName(collection: string): string {
+  return `c_${collection.replace(/[^A-Za-z0-9_]/g, '_')}`;
+}
+
+function serialize(doc: Document): string {
+  if (typeof doc._id !== 'string') throw new TypeError('A document needs a string _id');
+  return JSON.stringify(doc);
+}
