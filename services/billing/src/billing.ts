@@ -103,6 +103,7 @@ export class Billing {
     this.reconciler = new Reconciler({
       clock,
       ledger: this.ledger,
+      usage: this.usage,
       reservations: this.reservations,
       logger,
       ...(options.jobState ? { jobState: options.jobState } : {}),

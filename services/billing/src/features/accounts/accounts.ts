@@ -1,24 +1,12 @@
 import type { UsageLimits } from '@crawl/contracts';
 import { errors } from '@crawl/errors';
 import type { Clock } from '@crawl/modules';
-import { DuplicateKeyError, type Collection, type DocumentStore } from '@crawl/storage';
+import type { DocumentStore } from '@crawl/storage';
 import type { CreditLedger } from '../ledger/credit-ledger.ts';
-import { effectiveLimits, type LimitOverrides } from '../quotas/limits.ts';
+import { effectiveLimits } from '../quotas/limits.ts';
+import { AccountRepository, type AccountDoc } from './account-repository.ts';
 
-export interface AccountDoc {
-  _id: string;
-  ownerUserId?: string;
-  /** The organization's own monthly limits (its plan); missing keys use the defaults. */
-  limits?: LimitOverrides;
-  referralCode?: string;
-  referredByOrganizationId?: string;
-  referredByUserId?: string;
-  referralRewardedAt?: string;
-  referralRewardCredits?: number;
-  createdAt: string;
-  updatedAt: string;
-  [key: string]: unknown;
-}
+export type { AccountDoc } from './account-repository.ts';
 
 export interface AccountsOptions {
   store: DocumentStore;
@@ -35,45 +23,33 @@ export interface AccountsOptions {
  * bonus is a ledger entry keyed `signup:<organizationId>`.
  */
 export class Accounts {
-  readonly #accounts: Collection<AccountDoc>;
+  readonly #repository: AccountRepository;
   readonly #options: AccountsOptions;
   /** Organizations already opened by this process: only saves round trips, never decides. */
   readonly #opened = new Set<string>();
 
   constructor(options: AccountsOptions) {
-    this.#accounts = options.store.collection<AccountDoc>('accounts');
+    this.#repository = new AccountRepository(options.store);
     this.#options = options;
   }
 
-  get collection(): Collection<AccountDoc> {
-    return this.#accounts;
+  get repository(): AccountRepository {
+    return this.#repository;
   }
 
   async init(): Promise<void> {
-    await this.#accounts.ensureIndexes([{ keys: { referralCode: 1 }, name: 'referral_code' }]);
+    await this.#repository.init();
   }
 
   /** Opens the account if needed (balance, signup bonus) and returns it. */
   async ensure(organizationId: string, ownerUserId?: string): Promise<AccountDoc> {
     if (this.#opened.has(organizationId)) {
-      const known = await this.#accounts.findOne({ _id: organizationId });
+      const known = await this.#repository.findAccount(organizationId);
       if (known) return known;
     }
-    const now = this.#options.clock.now().toISOString();
-    let account: AccountDoc | null = null;
-    try {
-      account = await this.#accounts.updateOne(
-        { _id: organizationId },
-        { $setOnInsert: { createdAt: now, updatedAt: now, ...(ownerUserId ? { ownerUserId } : {}) } },
-        { upsert: true },
-      );
-    } catch (error) {
-      if (!(error instanceof DuplicateKeyError)) throw error;
-    }
-    account ??= await this.#accounts.findOne({ _id: organizationId });
-    if (!account) throw new Error(`account ${organizationId} vanished`);
+    let account = await this.#repository.openAccount(organizationId, this.#options.clock.now().toISOString(), ownerUserId);
     if (ownerUserId && !account.ownerUserId) {
-      account = (await this.#accounts.updateOne({ _id: organizationId, ownerUserId: { $exists: false } }, { $set: { ownerUserId } })) ?? account;
+      account = (await this.#repository.setOwnerIfMissing(organizationId, ownerUserId)) ?? account;
     }
     await this.#options.ledger.open(organizationId);
     if (this.#options.signupBonus > 0) {
@@ -90,7 +66,7 @@ export class Accounts {
   }
 
   async find(organizationId: string): Promise<AccountDoc | null> {
-    return this.#accounts.findOne({ _id: organizationId });
+    return this.#repository.findAccount(organizationId);
   }
 
   /** For admin routes: an organization billing has never seen is a 404, not a new account. */
@@ -106,13 +82,7 @@ export class Accounts {
 
   /** Sets (number) or clears (null) the organization's own limits. */
   async setLimits(organizationId: string, patch: Partial<Record<keyof UsageLimits, number | null>>): Promise<AccountDoc> {
-    const $set: Record<string, unknown> = { updatedAt: this.#options.clock.now().toISOString() };
-    const $unset: Record<string, true> = {};
-    for (const [key, value] of Object.entries(patch)) {
-      if (value === null) $unset[`limits.${key}`] = true;
-      else if (value !== undefined) $set[`limits.${key}`] = value;
-    }
-    const updated = await this.#accounts.updateOne({ _id: organizationId }, { $set, $unset });
+    const updated = await this.#repository.setLimits(organizationId, patch, this.#options.clock.now().toISOString());
     if (!updated) throw errors.notFound('Organization');
     return updated;
   }

@@ -1,9 +1,11 @@
 import { ManualClock } from '@crawl/modules';
-import type { DocumentStore } from '@crawl/storage';
+import type { Collection, Document, DocumentStore, Filter } from '@crawl/storage';
+import { describeOnEachStore } from '@crawl/storage/each-store';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ledgerProblems } from '../../testing/billing-fixture.ts';
 import { billingStores } from '../../testing/stores.ts';
-import { CreditLedger, LedgerRefusal, type BalanceDoc, type LedgerEntryDoc } from './credit-ledger.ts';
+import { deltaFor } from './balance.ts';
+import { CreditLedger, LedgerRefusal, slotId, toLedgerView, type BalanceDoc, type LedgerEntryDoc } from './credit-ledger.ts';
 
 for (const stores of billingStores()) {
   describe(`CreditLedger (${stores.label})`, () => {
@@ -47,6 +49,20 @@ for (const stores of billingStores()) {
       expect(entries.map((e) => e.version)).toEqual([3, 2, 1]);
       expect(entries[0]?.balanceAfter).toEqual({ available: 60, reserved: 15, spent: 25, granted: 100 });
       expect(await ledgerProblems(store)).toEqual([]);
+    });
+
+    it('lists pages newest first, the total being the tip of the sequence (also with an entry not yet applied)', async () => {
+      for (let i = 1; i <= 5; i += 1) await ledger.record({ organizationId: 'org_a', key: `g${i}`, kind: 'admin_grant', amount: i, reason: 'grant' });
+      expect(await ledger.list('org_a', { limit: 2, offset: 0 })).toMatchObject({ total: 5, entries: [{ version: 5 }, { version: 4 }] });
+      expect((await ledger.list('org_a', { limit: 2, offset: 3 })).entries.map((e) => e.version)).toEqual([2, 1]);
+      expect((await ledger.list('org_a', { limit: 2, offset: 5 })).entries).toEqual([]);
+      expect(await ledger.list('org_nobody', { limit: 2, offset: 0 })).toEqual({ entries: [], total: 0 });
+      await store.collection<LedgerEntryDoc>('ledger').insertOne({
+        _id: slotId('org_a', 6), organizationId: 'org_a', version: 6, key: 'g6', kind: 'admin_grant', amount: 6, delta: { available: 6, reserved: 0, spent: 0, granted: 6 },
+        reason: 'grant', balanceAfter: { available: 21, reserved: 0, spent: 0, granted: 21 }, applied: false, createdAt: '2026-11-15T12:00:00.000Z',
+      });
+      expect(await ledger.list('org_a', { limit: 1, offset: 0 })).toMatchObject({ total: 6, entries: [{ version: 6 }] });
+      expect(await ledger.balance('org_a')).toMatchObject({ available: 21 });
     });
 
     it('applies an entry logged before a crash exactly once, on the next write or read', async () => {
@@ -103,3 +119,180 @@ for (const stores of billingStores()) {
     });
   });
 }
+
+/** What a store was asked: every filter (reads, updates, deletes), and every write that stored something. */
+interface Traffic {
+  filters: Array<{ collection: string; method: string; filter: Filter }>;
+  writes: Array<{ collection: string; method: string }>;
+}
+
+/** Wraps a store to record its traffic (a write counts when it stored or changed something). */
+function watched(store: DocumentStore): { store: DocumentStore; traffic: Traffic } {
+  const traffic: Traffic = { filters: [], writes: [] };
+  const filtered = new Set(['findOne', 'find', 'count', 'stream', 'streamJson', 'updateOne', 'updateMany', 'deleteOne', 'deleteMany']);
+  const writes = new Set(['insertOne', 'insertMany', 'updateOne', 'updateMany', 'deleteOne', 'deleteMany']);
+  const wrap = <T extends Document>(collection: Collection<T>): Collection<T> =>
+    new Proxy(collection, {
+      get(target, property, receiver) {
+        const value: unknown = Reflect.get(target, property, receiver);
+        if (typeof value !== 'function' || typeof property !== 'string') return value;
+        return (...args: unknown[]) => {
+          if (filtered.has(property)) traffic.filters.push({ collection: target.name, method: property, filter: args[0] as Filter });
+          const result: unknown = (value as (...a: unknown[]) => unknown).apply(target, args);
+          if (writes.has(property)) {
+            void (result as Promise<unknown>).then(
+              (done) => {
+                if (done !== null && done !== false && done !== 0) traffic.writes.push({ collection: target.name, method: property });
+              },
+              () => undefined,
+            );
+          }
+          return result;
+        };
+      },
+    });
+  const proxy = new Proxy(store, {
+    get(target, property, receiver) {
+      if (property === 'collection') return <T extends Document>(name: string) => wrap(target.collection<T>(name));
+      const value: unknown = Reflect.get(target, property, receiver);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  return { store: proxy, traffic };
+}
+
+/** An entry as the ledger wrote it before slot ids: a random `_id`. */
+function legacyEntry(organizationId: string, version: number, key: string, amount: number, balanceAfter: LedgerEntryDoc['balanceAfter']): LedgerEntryDoc {
+  return {
+    _id: `led_${Math.random().toString(36).slice(2, 12)}`,
+    organizationId,
+    version,
+    key,
+    kind: 'admin_grant',
+    amount,
+    delta: deltaFor('admin_grant', amount),
+    reason: 'grant',
+    balanceAfter,
+    applied: false,
+    createdAt: '2026-11-15T11:00:00.000Z',
+  };
+}
+
+describeOnEachStore('CreditLedger slot ids', (open, backend) => {
+  let store: DocumentStore;
+  let traffic: Traffic;
+  let ledger: CreditLedger;
+
+  beforeEach(async () => {
+    ({ store, traffic } = watched(await open()));
+    ledger = new CreditLedger(store, new ManualClock('2026-11-15T12:00:00Z'));
+    await ledger.init();
+  });
+
+  const grant = (organizationId: string, key: string, amount: number) => ledger.record({ organizationId, key, kind: 'admin_grant', amount, reason: 'grant' });
+  /**
+   * The filters since `from` that FerretDB v1 would evaluate on every document: on the ledger,
+   * anything but `_id` alone; on balances (one per organization), anything without `_id`.
+   */
+  const scans = (from: number) =>
+    traffic.filters.slice(from).filter(({ collection, filter }) => {
+      if (collection === 'ledger') return Object.keys(filter).join() !== '_id' || typeof filter._id !== 'string';
+      return collection === 'balances' && typeof filter._id !== 'string';
+    });
+
+  it('gives each entry the id of its slot and records with lookups by _id only', async () => {
+    expect(slotId('org_a', 3)).toBe('led_org_a_3');
+    await grant('org_a', 'g1', 10);
+    const from = traffic.filters.length;
+    const second = await grant('org_a', 'g2', 5);
+    const third = await ledger.record({ organizationId: 'org_a', key: 'r', kind: 'reservation', amount: 12, reason: 'job', jobId: 'job_1' });
+    expect(await ledger.balance('org_a')).toMatchObject({ available: 3 });
+    expect(scans(from)).toEqual([]);
+    expect(traffic.filters.slice(from).filter(({ collection }) => collection === 'ledger').length).toBeGreaterThan(0);
+    expect([second.entry._id, third.entry._id]).toEqual(['led_org_a_2', 'led_org_a_3']);
+    // Organizations whose ids differ only around an underscore never share a slot id.
+    await grant('org_a_1', 'other', 1);
+    const { entries } = await ledger.list('org_a', { limit: 10, offset: 0 });
+    expect(entries.map((entry) => toLedgerView(entry).id)).toEqual(['led_org_a_3', 'led_org_a_2', 'led_org_a_1']);
+    expect((await ledger.list('org_a_1', { limit: 10, offset: 0 })).entries.map((entry) => entry._id)).toEqual(['led_org_a_1_1']);
+    expect(await ledger.balance('org_a')).toEqual({ available: 3, reserved: 12, spent: 0, granted: 15 });
+    expect(await ledgerProblems(store)).toEqual([]);
+  });
+
+  it('answers a repeated key with the first entry without a second write', async () => {
+    const first = await grant('org_a', 'g1', 10);
+    await grant('org_a', 'g2', 5);
+    const writes = traffic.writes.length;
+    const again = await grant('org_a', 'g1', 10);
+    expect(again).toMatchObject({ created: false, entry: { _id: first.entry._id, key: 'g1', version: 1 } });
+    // A repeat may be of another amount or kind: the first entry is the answer, whatever it was.
+    expect(await ledger.record({ organizationId: 'org_a', key: 'g2', kind: 'admin_revoke', amount: 1, reason: 'no' })).toMatchObject({ created: false, entry: { key: 'g2', version: 2 } });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(traffic.writes.slice(writes)).toEqual([]);
+    expect(await ledger.list('org_a', { limit: 10, offset: 0 })).toMatchObject({ total: 2 });
+    await expect(grant('org_b', 'g1', 10)).rejects.toMatchObject({ statusCode: 409 });
+    expect(await ledger.balance('org_a')).toEqual({ available: 15, reserved: 0, spent: 0, granted: 15 });
+  });
+
+  it('answers a refused repeat with the existing entry, and refuses a new key', async () => {
+    await grant('org_a', 'g', 10);
+    const held = await ledger.record({ organizationId: 'org_a', key: 'reserve:job_1', kind: 'reservation', amount: 10, reason: 'job', jobId: 'job_1' });
+    const writes = traffic.writes.length;
+    // Nothing is left to reserve: the repeat would be refused, but its key is there.
+    const again = await ledger.record({ organizationId: 'org_a', key: 'reserve:job_1', kind: 'reservation', amount: 10, reason: 'job', jobId: 'job_1' });
+    expect(again).toMatchObject({ created: false, entry: { _id: held.entry._id, version: 2 } });
+    await expect(ledger.record({ organizationId: 'org_a', key: 'reserve:job_2', kind: 'reservation', amount: 1, reason: 'job', jobId: 'job_2' })).rejects.toBeInstanceOf(LedgerRefusal);
+    await expect(ledger.record({ organizationId: 'org_b', key: 'reserve:job_1', kind: 'reservation', amount: 1, reason: 'job', jobId: 'job_1' })).rejects.toMatchObject({ statusCode: 409 });
+    expect(traffic.writes.slice(writes).filter((write) => write.collection === 'ledger')).toEqual([]);
+    expect(await ledger.findByKey('reserve:job_2')).toBeNull();
+    expect(await ledger.balance('org_a')).toEqual({ available: 0, reserved: 10, spent: 0, granted: 10 });
+  });
+
+  it('applies a crash leftover written before slot ids once, on the next write or by the reconciler', async () => {
+    const ledgerEntries = store.collection<LedgerEntryDoc>('ledger');
+    await grant('org_a', 'g1', 100);
+    await ledgerEntries.insertOne(legacyEntry('org_a', 2, 'g_old', 30, { available: 130, reserved: 0, spent: 0, granted: 130 }));
+    const next = await grant('org_a', 'g3', 5);
+    expect(next).toMatchObject({ created: true, entry: { _id: 'led_org_a_3', version: 3, balanceAfter: { available: 135 } } });
+    expect(await ledger.balance('org_a')).toEqual({ available: 135, reserved: 0, spent: 0, granted: 135 });
+    expect(await ledgerEntries.count({ applied: false })).toBe(0);
+
+    // A repeat of the leftover's own key applies it and answers it.
+    await grant('org_b', 'g1_b', 100);
+    const leftover = legacyEntry('org_b', 2, 'g_old_b', 20, { available: 120, reserved: 0, spent: 0, granted: 120 });
+    await ledgerEntries.insertOne(leftover);
+    expect(await grant('org_b', 'g_old_b', 20)).toMatchObject({ created: false, entry: { _id: leftover._id } });
+    expect(await ledger.balance('org_b')).toMatchObject({ available: 120 });
+
+    // The reconciler applies one that nothing else touched.
+    await grant('org_c', 'g1_c', 100);
+    await ledgerEntries.insertOne(legacyEntry('org_c', 2, 'g_old_c', 7, { available: 107, reserved: 0, spent: 0, granted: 107 }));
+    expect(await ledger.organizationsWithUnapplied('2026-11-15T12:00:00.000Z')).toEqual(['org_c']);
+    expect(await ledger.markApplied('org_c')).toBe(1);
+    expect(await ledger.balance('org_c')).toMatchObject({ available: 107, granted: 107 });
+    expect(await ledger.markApplied('org_c')).toBe(0);
+    expect(await ledgerProblems(store)).toEqual([]);
+  });
+
+  it('keeps versions gapless and every key once when records race on one organization (also past a legacy leftover)', async () => {
+    const keys = backend === 'embedded' ? 24 : 8;
+    await grant('org_a', 'g', 1000);
+    await store.collection<LedgerEntryDoc>('ledger').insertOne(legacyEntry('org_a', 2, 'g_old', 10, { available: 1010, reserved: 0, spent: 0, granted: 1010 }));
+    // Each key is sent twice at once, as a client retrying a slow request would.
+    const results = await Promise.all(
+      Array.from({ length: keys * 2 }, (_, i) => ledger.record({ organizationId: 'org_a', key: `reserve:job_${i % keys}`, kind: 'reservation', amount: 3, reason: 'job', jobId: `job_${i % keys}` })),
+    );
+    expect(results.filter((result) => result.created)).toHaveLength(keys);
+    for (let k = 0; k < keys; k += 1) {
+      const answers = results.filter((result) => result.entry.key === `reserve:job_${k}`);
+      expect(new Set(answers.map((result) => result.entry._id)).size).toBe(1);
+    }
+    const { entries, total } = await ledger.list('org_a', { limit: 100, offset: 0 });
+    expect(total).toBe(keys + 2);
+    expect(entries.map((entry) => entry.version)).toEqual(Array.from({ length: keys + 2 }, (_, i) => keys + 2 - i));
+    expect(new Set(entries.map((entry) => entry.key)).size).toBe(keys + 2);
+    expect(entries.filter((entry) => entry.version !== 2).every((entry) => entry._id === slotId('org_a', entry.version))).toBe(true);
+    expect(await ledger.balance('org_a')).toEqual({ available: 1010 - 3 * keys, reserved: 3 * keys, spent: 0, granted: 1010 });
+    expect(await ledgerProblems(store)).toEqual([]);
+  });
+});

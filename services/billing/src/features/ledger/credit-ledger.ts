@@ -1,37 +1,11 @@
 import type { FullBalance, LedgerEntryKind, LedgerEntryView } from '@crawl/contracts';
 import { errors } from '@crawl/errors';
 import type { Clock } from '@crawl/modules';
-import { DuplicateKeyError, newId, type Collection, type DocumentStore } from '@crawl/storage';
-import { applyDelta, deltaFor, refusal, ZERO_BALANCE, type BalanceDelta } from './balance.ts';
+import type { DocumentStore } from '@crawl/storage';
+import { applyDelta, deltaFor, refusal, ZERO_BALANCE } from './balance.ts';
+import { LedgerRepository, slotId, type AppendOutcome, type BalanceDoc, type LedgerEntryDoc } from './ledger-repository.ts';
 
-/** The balance document: the ledger folded up to entry `version`. */
-export interface BalanceDoc extends FullBalance {
-  _id: string;
-  version: number;
-  updatedAt: string;
-  [key: string]: unknown;
-}
-
-export interface LedgerEntryDoc {
-  _id: string;
-  organizationId: string;
-  /** 1, 2, 3… per organization; unique with the organization, so each slot is taken once. */
-  version: number;
-  /** Idempotency key (`reserve:<jobId>`, `purchase:<orderId>`…), unique across the ledger. */
-  key: string;
-  kind: LedgerEntryKind;
-  amount: number;
-  delta: BalanceDelta;
-  reason: string;
-  jobId?: string;
-  orderId?: string;
-  actorUserId?: string;
-  balanceAfter: FullBalance;
-  /** Only a hint for the reconciler's scan; the balance `version` is what says "applied". */
-  applied: boolean;
-  createdAt: string;
-  [key: string]: unknown;
-}
+export { slotId, type BalanceDoc, type LedgerEntryDoc } from './ledger-repository.ts';
 
 export interface RecordInput {
   organizationId: string;
@@ -42,6 +16,16 @@ export interface RecordInput {
   jobId?: string;
   orderId?: string;
   actorUserId?: string;
+  /** The reservation attempt a `reserve:` entry belongs to. */
+  attempt?: string;
+  /** Figures added to the balance's tallies with this entry (exactly once, like the balance). */
+  tallies?: Record<string, number>;
+}
+
+export interface Recorded {
+  entry: LedgerEntryDoc;
+  /** False when the key was recorded before: `entry` is that first entry, nothing was written. */
+  created: boolean;
 }
 
 /** The entry would take a figure below zero; nothing was written. */
@@ -94,54 +78,42 @@ export function toLedgerView(entry: LedgerEntryDoc): LedgerEntryView {
  * folded up to a version. Writing is "log first, then apply":
  *
  * 1. read the balance at version v (after applying any entry already logged at v+1);
- * 2. check the entry against that exact state and insert it at version v+1 (unique per
- *    organization) with its idempotency key (unique);
+ * 2. check the entry against that exact state and insert it at version v+1 with `_id`
+ *    `slotId(org, v+1)` (the slot claim) and its idempotency key (unique); a duplicate means the
+ *    slot was taken (look again) or the key was (a repeat: answer the first entry);
  * 3. apply it: `balance.version == v` → `$inc` the figures and set version v+1.
  *
  * Only one entry can ever hold slot v+1, and the balance can only move from v to v+1 by applying
  * it, so an entry is applied exactly once and always to the state it was checked against. A
  * crash between 2 and 3 leaves the entry logged but unapplied; the next writer or reader of that
  * organization (or the reconciler) applies it first. No multi-document transaction is needed.
+ *
+ * The write path filters by `_id` only (the balance, the entry in slot v+1), because FerretDB v1
+ * decodes the whole collection for any other filter. The key is looked up only when the insert or
+ * the balance check says it may be a repeat. Entries written before slot ids have random `_id`s:
+ * a crash leftover among them is found by `(organizationId, version)` when an insert collides
+ * with it, when a repeat needs it applied, or by the reconciler.
  */
 export class CreditLedger {
-  readonly #balances: Collection<BalanceDoc>;
-  readonly #entries: Collection<LedgerEntryDoc>;
+  readonly #repository: LedgerRepository;
   readonly #clock: Clock;
 
   constructor(store: DocumentStore, clock: Clock) {
-    this.#balances = store.collection<BalanceDoc>('balances');
-    this.#entries = store.collection<LedgerEntryDoc>('ledger');
+    this.#repository = new LedgerRepository(store);
     this.#clock = clock;
   }
 
   async init(): Promise<void> {
-    await this.#entries.ensureIndexes([
-      { keys: { organizationId: 1, createdAt: -1 }, name: 'organization_recent' },
-      { keys: { key: 1 }, unique: true, name: 'idempotency_key' },
-      { keys: { organizationId: 1, version: 1 }, unique: true, name: 'organization_version' },
-      { keys: { applied: 1, createdAt: 1 }, name: 'unapplied' },
-    ]);
+    await this.#repository.init();
   }
 
   /** Creates the empty balance (version 0) if missing; safe to race. */
   async open(organizationId: string): Promise<BalanceDoc> {
-    try {
-      const doc = await this.#balances.updateOne(
-        { _id: organizationId },
-        { $setOnInsert: { version: 0, ...ZERO_BALANCE, updatedAt: this.#clock.now().toISOString() } },
-        { upsert: true },
-      );
-      if (doc) return doc;
-    } catch (error) {
-      if (!(error instanceof DuplicateKeyError)) throw error;
-    }
-    const existing = await this.#balances.findOne({ _id: organizationId });
-    if (!existing) throw new Error(`balance of ${organizationId} vanished`);
-    return existing;
+    return this.#repository.openBalance(organizationId, this.#now());
   }
 
   async exists(organizationId: string): Promise<boolean> {
-    return (await this.#balances.findOne({ _id: organizationId })) !== null;
+    return (await this.#repository.findBalance(organizationId)) !== null;
   }
 
   /** The balance with every logged entry applied; zeros for an organization never seen. */
@@ -149,14 +121,18 @@ export class CreditLedger {
     return toBalance(await this.rollForward(organizationId));
   }
 
-  /** Applies logged-but-unapplied entries in order; returns the balance at the log's tip. */
+  /**
+   * Applies logged-but-unapplied entries in order; returns the balance at the log's tip. Each
+   * round is two lookups by `_id` (the balance, the entry in the next slot): no history is read.
+   * An unapplied entry written before slot ids is not seen here (see `#rollForwardPastLegacy`).
+   */
   async rollForward(organizationId: string): Promise<BalanceDoc | null> {
     let pending = 0;
     let waits = 0;
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
-      const balance = await this.#balances.findOne({ _id: organizationId });
+      const balance = await this.#repository.findBalance(organizationId);
       if (!balance) return null;
-      const next = await this.#entries.findOne({ organizationId, version: balance.version + 1 });
+      const next = await this.#repository.findEntry(slotId(organizationId, balance.version + 1));
       if (!next) return balance;
       // Usually its writer is applying it right now: give it a few short pauses before helping,
       // so concurrent writers do not all contend for the balance document. After a crash, the
@@ -180,90 +156,131 @@ export class CreditLedger {
    * (`created: false`) and changes nothing.
    * @throws LedgerRefusal when a figure would go below zero (nothing written).
    */
-  async record(input: RecordInput): Promise<{ entry: LedgerEntryDoc; created: boolean }> {
+  async record(input: RecordInput): Promise<Recorded> {
     const delta = deltaFor(input.kind, input.amount);
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
-      const existing = await this.#entries.findOne({ key: input.key });
-      if (existing) {
-        if (existing.organizationId !== input.organizationId) throw errors.conflict(`Ledger key ${input.key} belongs to another organization`);
-        await this.rollForward(input.organizationId);
-        return { entry: existing, created: false };
-      }
       const balance = (await this.rollForward(input.organizationId)) ?? (await this.open(input.organizationId));
       const current = toBalance(balance);
       const why = refusal(current, delta);
       if (why) {
-        // The same key may have been logged and applied between our key lookup and the balance
-        // read (that is what emptied the balance): answer with it rather than refuse.
-        if (await this.#entries.findOne({ key: input.key })) continue;
+        // A repeat of an entry already applied may be what emptied the balance: answer with it
+        // rather than refuse (a lookup by key, so only on refusals).
+        const existing = await this.#repository.findEntryByKey(input.key);
+        if (existing) return this.#repeat(existing, input);
         throw new LedgerRefusal(why, current, input.amount);
       }
+      const version = balance.version + 1;
       const entry: LedgerEntryDoc = {
-        _id: newId('led_'),
+        _id: slotId(input.organizationId, version),
         organizationId: input.organizationId,
-        version: balance.version + 1,
+        version,
         key: input.key,
         kind: input.kind,
         amount: input.amount,
         delta,
+        ...(input.tallies ? { tallies: input.tallies } : {}),
         reason: input.reason,
         ...(input.jobId ? { jobId: input.jobId } : {}),
         ...(input.orderId ? { orderId: input.orderId } : {}),
         ...(input.actorUserId ? { actorUserId: input.actorUserId } : {}),
+        ...(input.attempt ? { attempt: input.attempt } : {}),
         balanceAfter: applyDelta(current, delta),
         applied: false,
-        createdAt: this.#clock.now().toISOString(),
+        createdAt: this.#now(),
       };
-      try {
-        await this.#entries.insertOne(entry);
-      } catch (error) {
-        if (!(error instanceof DuplicateKeyError)) throw error;
-        // Someone took slot v+1 or this key first. Give the winner a moment to apply its entry
-        // before looking again, so losers do not all pile onto the balance document at once.
-        await backOff(attempt);
-        continue;
+      const outcome = await this.#repository.appendEntry(entry);
+      if (outcome === 'appended') {
+        await this.#apply(entry);
+        return { entry, created: true };
       }
-      await this.#apply(entry);
-      return { entry, created: true };
+      const settled = await this.#afterCollision(entry, outcome, input);
+      if (settled === 'look_again') continue;
+      if (settled) return settled;
+      // Someone took slot v+1 first. Give the winner a moment to apply its entry before looking
+      // again, so losers do not all pile onto the balance document at once.
+      await backOff(attempt);
+    }
+    throw errors.unavailable('The credit ledger is too busy, try again');
+  }
+
+  /**
+   * The insert of `entry` collided: with the entry holding its slot id (another writer won the
+   * slot, or the same key raced itself), with its key (a repeat), or with an entry written before
+   * slot ids holding the slot (a crash leftover: apply it). The slot is read by `_id` first; the
+   * key and the `(organizationId, version)` lookups, scans on FerretDB, only run when that finds
+   * nothing, narrowed by the index the server named (FerretDB v1 names none).
+   * @returns the answer to a repeat, `look_again` to retry at once, or null to back off and retry.
+   */
+  async #afterCollision(entry: LedgerEntryDoc, outcome: Exclude<AppendOutcome, 'appended'>, input: RecordInput): Promise<Recorded | 'look_again' | null> {
+    const holder = await this.#repository.findEntry(entry._id);
+    if (holder) return holder.key === entry.key ? this.#repeat(holder, input) : null;
+    // Entries are never removed, so whatever holds the slot's id would be found: it was not that.
+    if (outcome === 'id_taken') return null;
+    if (outcome !== 'slot_taken') {
+      const existing = await this.#repository.findEntryByKey(entry.key);
+      if (existing) return this.#repeat(existing, input);
+    }
+    if (outcome !== 'key_taken') {
+      const legacy = await this.#repository.findEntryAt(entry.organizationId, entry.version);
+      if (legacy) {
+        if (legacy.key === entry.key) return this.#repeat(legacy, input);
+        await this.#apply(legacy);
+        return 'look_again';
+      }
+    }
+    return null;
+  }
+
+  /** Answers a repeated key with its first entry, once that entry is applied. */
+  async #repeat(existing: LedgerEntryDoc, input: RecordInput): Promise<Recorded> {
+    if (existing.organizationId !== input.organizationId) throw errors.conflict(`Ledger key ${input.key} belongs to another organization`);
+    await this.#rollForwardPastLegacy(input.organizationId, existing);
+    return { entry: existing, created: false };
+  }
+
+  /**
+   * `rollForward`, then also applies entries written before slot ids (random `_id`s, found by
+   * `(organizationId, version)`: a scan on FerretDB), which `rollForward` cannot see. Only a crash
+   * leftover of the old code (or of an old instance during a rollout) can be one, at the tip.
+   * With `until`, stops once that entry is applied (no scan when `rollForward` got there);
+   * without, once no entry follows the balance. For repeats and the reconciler, not the hot path.
+   */
+  async #rollForwardPastLegacy(organizationId: string, until?: LedgerEntryDoc): Promise<BalanceDoc | null> {
+    for (let round = 0; round < MAX_ATTEMPTS; round += 1) {
+      const balance = await this.rollForward(organizationId);
+      if (!balance || (until && balance.version >= until.version)) return balance;
+      const version = balance.version + 1;
+      const next = until?.version === version ? until : await this.#repository.findEntryAt(organizationId, version);
+      if (!next) return balance;
+      await this.#apply(next);
     }
     throw errors.unavailable('The credit ledger is too busy, try again');
   }
 
   async findByKey(key: string): Promise<LedgerEntryDoc | null> {
-    return this.#entries.findOne({ key });
+    return this.#repository.findEntryByKey(key);
   }
 
+  /**
+   * One page of the organization's entries, newest first. The total is the tip's version (the
+   * sequence is gapless from 1), and the page is one index range: no count, no skip.
+   */
   async list(organizationId: string, page: { limit: number; offset: number }): Promise<{ entries: LedgerEntryDoc[]; total: number }> {
-    const [entries, total] = await Promise.all([
-      this.#entries.find({ organizationId }, { sort: { version: -1 }, skip: page.offset, limit: page.limit }),
-      this.#entries.count({ organizationId }),
-    ]);
+    const total = (await this.rollForward(organizationId))?.version ?? 0;
+    const entries = await this.#repository.entriesDownFrom(organizationId, total - page.offset, page.limit);
     return { entries, total };
-  }
-
-  async sumByKind(organizationId: string, kind: LedgerEntryKind): Promise<{ count: number; amount: number }> {
-    let count = 0;
-    let amount = 0;
-    for await (const entry of this.#entries.stream({ organizationId, kind })) {
-      count += 1;
-      amount += entry.amount;
-    }
-    return { count, amount };
   }
 
   /** Organizations with an entry still flagged unapplied since before `cutoff` (crash leftovers). */
   async organizationsWithUnapplied(cutoff: string): Promise<string[]> {
-    const stale = await this.#entries.find({ applied: false, createdAt: { $lt: cutoff } }, { limit: 1000 });
+    const stale = await this.#repository.staleUnapplied(cutoff, 1000);
     return [...new Set(stale.map((entry) => entry.organizationId))];
   }
 
   /** Moves the balance from version-1 to version; a no-op when another writer already did. */
   async #apply(entry: LedgerEntryDoc): Promise<void> {
-    await this.#balances.updateOne(
-      { _id: entry.organizationId, version: entry.version - 1 },
-      { $inc: { ...entry.delta }, $set: { version: entry.version, updatedAt: this.#clock.now().toISOString() } },
-    );
-    await this.#entries.updateOne({ _id: entry._id, applied: false }, { $set: { applied: true } });
+    await this.#repository.applyEntry(entry, this.#now());
+    await this.#repository.flagApplied(entry._id);
   }
 
   /**
@@ -271,10 +288,14 @@ export class CreditLedger {
    * two writes). @returns how many entries were flagged unapplied.
    */
   async markApplied(organizationId: string): Promise<number> {
-    const flagged = await this.#entries.count({ organizationId, applied: false });
-    const balance = await this.rollForward(organizationId);
+    const flagged = await this.#repository.countUnflagged(organizationId);
+    const balance = await this.#rollForwardPastLegacy(organizationId);
     if (!balance) return 0;
-    await this.#entries.updateMany({ organizationId, applied: false, version: { $lte: balance.version } }, { $set: { applied: true } });
+    await this.#repository.flagAppliedUpTo(organizationId, balance.version);
     return flagged;
+  }
+
+  #now(): string {
+    return this.#clock.now().toISOString();
   }
 }

@@ -1,32 +1,13 @@
 import type { CheckoutBody, CreditOrder, CreditPackage, Identity, RecordAuditBody } from '@crawl/contracts';
 import { errors } from '@crawl/errors';
 import type { Clock } from '@crawl/modules';
-import { DuplicateKeyError, newId, type Collection, type DocumentStore } from '@crawl/storage';
+import { newId, type DocumentStore } from '@crawl/storage';
 import type { Accounts } from '../accounts/accounts.ts';
 import type { CreditLedger } from '../ledger/credit-ledger.ts';
+import { OrderRepository, type OrderDoc } from './order-repository.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 
-export interface OrderDoc {
-  _id: string;
-  organizationId: string;
-  userId: string;
-  packageId: string;
-  priceCents: number;
-  currency: string;
-  packageCredits: number;
-  bonusCredits: number;
-  /** packageCredits + bonusCredits: what completion grants. */
-  credits: number;
-  status: 'pending' | 'completed' | 'failed';
-  provider: string;
-  providerReference?: string;
-  redirectUrl?: string;
-  /** `<organizationId>:<client key>`, or `order:<id>` when the client sent none; unique. */
-  idempotencyKey: string;
-  createdAt: string;
-  completedAt?: string;
-  [key: string]: unknown;
-}
+export type { OrderDoc } from './order-repository.ts';
 
 export function toOrderView(order: OrderDoc): CreditOrder {
   return {
@@ -56,19 +37,16 @@ export interface CheckoutOptions {
 
 /** Turns a package into credits: order → provider → ledger `purchase` entry (keyed by the order) → audit. */
 export class Checkout {
-  readonly #orders: Collection<OrderDoc>;
+  readonly #orders: OrderRepository;
   readonly #options: CheckoutOptions;
 
   constructor(options: CheckoutOptions) {
-    this.#orders = options.store.collection<OrderDoc>('orders');
+    this.#orders = new OrderRepository(options.store);
     this.#options = options;
   }
 
   async init(): Promise<void> {
-    await this.#orders.ensureIndexes([
-      { keys: { idempotencyKey: 1 }, unique: true, name: 'checkout_idempotency' },
-      { keys: { organizationId: 1, createdAt: -1 }, name: 'organization_recent' },
-    ]);
+    await this.#orders.init();
   }
 
   packages(): readonly CreditPackage[] {
@@ -83,7 +61,7 @@ export class Checkout {
     const clientKey = body.idempotencyKey ? `${identity.organizationId}:${body.idempotencyKey}` : undefined;
     const idempotencyKey = clientKey ?? `order:${orderId}`;
     if (clientKey) {
-      const earlier = await this.#orders.findOne({ idempotencyKey });
+      const earlier = await this.#orders.findOrderByIdempotencyKey(idempotencyKey);
       if (earlier) return earlier.status === 'pending' ? this.#retryPending(earlier, requestId) : earlier;
     }
     const order: OrderDoc = {
@@ -101,14 +79,11 @@ export class Checkout {
       idempotencyKey,
       createdAt: this.#options.clock.now().toISOString(),
     };
-    try {
-      await this.#orders.insertOne(order);
-    } catch (error) {
-      if (error instanceof DuplicateKeyError && clientKey) {
-        const earlier = await this.#orders.findOne({ idempotencyKey });
-        if (earlier) return earlier;
-      }
-      throw error;
+    if (!(await this.#orders.insertOrder(order))) {
+      // Only a client key can be taken: a concurrent checkout with the same key won.
+      const earlier = await this.#orders.findOrderByIdempotencyKey(idempotencyKey);
+      if (earlier) return earlier;
+      throw errors.conflict('The checkout is contended, try again');
     }
     return this.#retryPending(order, requestId);
   }
@@ -121,21 +96,15 @@ export class Checkout {
       currency: order.currency,
       description: `${order.credits} credits (${order.packageId})`,
     });
-    const updated =
-      (await this.#orders.updateOne(
-        { _id: order._id },
-        { $set: { providerReference: started.reference, ...(started.redirectUrl ? { redirectUrl: started.redirectUrl } : {}) } },
-      )) ?? order;
-    if (started.status === 'failed') {
-      return (await this.#orders.updateOne({ _id: order._id, status: 'pending' }, { $set: { status: 'failed' } })) ?? updated;
-    }
+    const updated = (await this.#orders.recordProviderAnswer(order._id, { reference: started.reference, ...(started.redirectUrl ? { redirectUrl: started.redirectUrl } : {}) })) ?? order;
+    if (started.status === 'failed') return (await this.#orders.markFailed(order._id)) ?? updated;
     if (started.status === 'completed') return this.fulfil(order._id, requestId);
     return updated;
   }
 
   /** Grants a paid order's credits exactly once (ledger key `purchase:<orderId>`), then audits it. */
   async fulfil(orderId: string, requestId?: string): Promise<OrderDoc> {
-    const order = await this.#orders.findOne({ _id: orderId });
+    const order = await this.#orders.findOrder(orderId);
     if (!order) throw errors.notFound('Order');
     if (order.status === 'failed') throw errors.conflict('The order failed and cannot be fulfilled');
     const { entry } = await this.#options.ledger.record({
@@ -147,8 +116,8 @@ export class Checkout {
       orderId: order._id,
       actorUserId: order.userId,
     });
-    const completed = await this.#orders.updateOne({ _id: order._id, status: 'pending' }, { $set: { status: 'completed', completedAt: entry.createdAt } });
-    if (!completed) return (await this.#orders.findOne({ _id: orderId })) ?? order;
+    const completed = await this.#orders.markCompleted(order._id, entry.createdAt);
+    if (!completed) return (await this.#orders.findOrder(orderId)) ?? order;
     await this.#options.audit({
       organizationId: order.organizationId,
       actorUserId: order.userId,

@@ -1,6 +1,7 @@
 import type { JobStateResponse, ReconcileReport } from '@crawl/contracts';
 import type { Clock, ModuleContext } from '@crawl/modules';
 import type { CreditLedger } from '../ledger/credit-ledger.ts';
+import type { UsageCounters } from '../quotas/usage-counters.ts';
 import type { Reservations } from '../reservations/reservations.ts';
 
 /** Catalog's answer about one job; null when catalog cannot be asked. */
@@ -9,6 +10,7 @@ export type JobStateLookup = (jobId: string) => Promise<JobStateResponse['data']
 export interface ReconcilerOptions {
   clock: Clock;
   ledger: CreditLedger;
+  usage: UsageCounters;
   reservations: Reservations;
   logger: Pick<ModuleContext['logger'], 'info' | 'warn'>;
   /** Undefined when catalog is not reachable from this process: only the age rules run then. */
@@ -30,7 +32,9 @@ const RESUME_AFTER_MS = 60_000;
  *    know: release credits and quota (the job never came to exist);
  * 4. a `held` reservation older than RESERVATION_MAX_HOLD_MS: release in full (the job never
  *    finished in time; a settlement arriving later reports `alreadySettled` and changes nothing);
- * 5. ledger entries logged but not applied (a crash between the two writes): apply them.
+ * 5. ledger entries logged but not applied (a crash between the two writes): apply them;
+ * 6. monthly-counter operations interrupted between their writes: finish them (counted as
+ *    `resumed`), and refused reservation attempts: undo them once more and close them (`void`).
  */
 export class Reconciler {
   readonly #options: ReconcilerOptions;
@@ -103,6 +107,13 @@ export class Reconciler {
     for (const organizationId of await ledger.organizationsWithUnapplied(before(RESUME_AFTER_MS))) {
       report.rolledForward += await ledger.markApplied(organizationId);
     }
+
+    report.resumed += await this.#options.usage.resolveInflight(before(RESUME_AFTER_MS));
+    let closed = 0;
+    for (const doc of await reservations.stale('refused', before(RESUME_AFTER_MS), 'updatedAt')) {
+      if (await reservations.closeRefused(doc)) closed += 1;
+    }
+    if (closed > 0) this.#options.logger.info({ closed }, 'billing reconciler closed refused reservation attempts');
 
     if (report.abortedPending + report.resumed + report.releasedMissingJobs + report.releasedExpired + report.rolledForward > 0) {
       this.#options.logger.info({ report }, 'billing reconciler released or finished reservations');

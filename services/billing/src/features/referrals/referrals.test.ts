@@ -51,4 +51,22 @@ describe('referrals', () => {
     await billing.reservations.settle(settleAll('org_new', 'job_1', 1));
     expect(await billing.ledger.balance('org_ref')).toMatchObject({ granted: 1000 });
   });
+
+  it('reads reward stats from tallies on the referrer’s balance, counting rewards granted before tallies once', async () => {
+    const { billing, store } = await billingFixture();
+    await billing.openAccount('org_ref', 'usr_ref');
+    const code = await billing.referrals.codeFor('usr_ref', 'org_ref');
+    for (const org of ['org_old', 'org_new']) await billing.openAccount(org, `usr_${org}`, code._id);
+    // A reward granted by the code before tallies existed: an entry without tallies, account noted.
+    const { entry } = await billing.ledger.record({ organizationId: 'org_ref', key: 'referral:org_old', kind: 'referral_reward', amount: 300, reason: 'old reward' });
+    await billing.accounts.repository.markReferralRewarded('org_old', entry.createdAt, 300);
+    await billing.reservations.reserve({ organizationId: 'org_new', jobId: 'job_1', jobType: 'details', targetCount: 1, reason: 'job.create' });
+    await billing.reservations.settle(settleAll('org_new', 'job_1', 1));
+    const expected = { code: code._id, clicks: 0, signups: 2, rewards: 2, rewardCredits: 800 };
+    expect(await billing.referrals.stats('usr_ref', 'org_ref')).toEqual(expected);
+    expect(await billing.referrals.stats('usr_ref', 'org_ref')).toEqual(expected);
+    expect((await billing.referrals.repository.findCode(code._id))?.legacyRewards).toEqual({ rewards: 1, credits: 300 });
+    expect(await billing.ledger.rollForward('org_ref')).toMatchObject({ tallies: { [`referralRewards_${code._id}`]: 1, [`referralCredits_${code._id}`]: 500 } });
+    expect(await ledgerProblems(store)).toEqual([]);
+  });
 });

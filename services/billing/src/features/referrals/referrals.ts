@@ -2,20 +2,16 @@ import { randomInt } from 'node:crypto';
 import type { ReferralStats } from '@crawl/contracts';
 import { errors } from '@crawl/errors';
 import type { Clock } from '@crawl/modules';
-import { DuplicateKeyError, type Collection, type DocumentStore } from '@crawl/storage';
+import type { DocumentStore } from '@crawl/storage';
 import type { Accounts } from '../accounts/accounts.ts';
 import type { CreditLedger } from '../ledger/credit-ledger.ts';
+import { ReferralCodeRepository, type ReferralCodeDoc } from './referral-code-repository.ts';
 
-export interface ReferralCodeDoc {
-  _id: string;
-  userId: string;
-  organizationId: string;
-  clicks: number;
-  signups: number;
-  lastClickAt?: string;
-  createdAt: string;
-  [key: string]: unknown;
-}
+export type { ReferralCodeDoc } from './referral-code-repository.ts';
+
+/** Names of the figures tallied on the referrer's balance with each reward entry. */
+export const rewardsTally = (code: string) => `referralRewards_${code}`;
+export const rewardCreditsTally = (code: string) => `referralCredits_${code}`;
 
 /** No 0/O or 1/I: codes are read aloud and typed by hand. */
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -47,39 +43,36 @@ export interface ReferralsOptions {
  * `referral:<referred organization>`). Self-referral (same organization) is ignored.
  */
 export class Referrals {
-  readonly #codes: Collection<ReferralCodeDoc>;
+  readonly #codes: ReferralCodeRepository;
   readonly #options: ReferralsOptions;
 
   constructor(options: ReferralsOptions) {
-    this.#codes = options.store.collection<ReferralCodeDoc>('referral_codes');
+    this.#codes = new ReferralCodeRepository(options.store);
     this.#options = options;
   }
 
+  get repository(): ReferralCodeRepository {
+    return this.#codes;
+  }
+
   async init(): Promise<void> {
-    await this.#codes.ensureIndexes([{ keys: { userId: 1 }, unique: true, name: 'one_code_per_user' }]);
+    await this.#codes.init();
   }
 
   /** The user's code, created on first request. */
   async codeFor(userId: string, organizationId: string): Promise<ReferralCodeDoc> {
     for (let attempt = 0; attempt < 10; attempt += 1) {
-      const existing = await this.#codes.findOne({ userId });
+      const existing = await this.#codes.findCodeOfUser(userId);
       if (existing) return existing;
-      const doc: ReferralCodeDoc = { _id: randomCode(), userId, organizationId, clicks: 0, signups: 0, createdAt: this.#options.clock.now().toISOString() };
-      try {
-        return await this.#codes.insertOne(doc);
-      } catch (error) {
-        // A code collision or a concurrent first request by the same user: look again.
-        if (!(error instanceof DuplicateKeyError)) throw error;
-      }
+      // null: a code collision or a concurrent first request by the same user: look again.
+      const created = await this.#codes.insertCode({ _id: randomCode(), userId, organizationId, clicks: 0, signups: 0, createdAt: this.#now() });
+      if (created) return created;
     }
     throw errors.unavailable('Could not allocate a referral code, try again');
   }
 
   async click(code: string): Promise<void> {
-    const updated = await this.#codes.updateOne(
-      { _id: normalizeCode(code) },
-      { $inc: { clicks: 1 }, $set: { lastClickAt: this.#options.clock.now().toISOString() } },
-    );
+    const updated = await this.#codes.recordClick(normalizeCode(code), this.#now());
     if (!updated) throw errors.notFound('Referral code');
   }
 
@@ -88,45 +81,67 @@ export class Referrals {
    * ignored (registration never fails on a referral code). @returns whether a link was made.
    */
   async linkSignup(organizationId: string, rawCode: string): Promise<boolean> {
-    const code = await this.#codes.findOne({ _id: normalizeCode(rawCode) });
+    const code = await this.#codes.findCode(normalizeCode(rawCode));
     if (!code || code.organizationId === organizationId) return false;
-    const linked = await this.#options.accounts.collection.updateOne(
-      { _id: organizationId, referredByOrganizationId: { $exists: false } },
-      { $set: { referralCode: code._id, referredByOrganizationId: code.organizationId, referredByUserId: code.userId } },
-    );
+    const linked = await this.#options.accounts.repository.linkReferrer(organizationId, { code: code._id, organizationId: code.organizationId, userId: code.userId });
     if (!linked) return false;
-    await this.#codes.updateOne({ _id: code._id }, { $inc: { signups: 1 } });
+    await this.#codes.countSignup(code._id);
     return true;
   }
 
-  /** Called after a settlement that captured credits: the referred organization's first completed job. */
+  /**
+   * Called after a settlement that captured credits: the referred organization's first completed
+   * job. The reward entry also tallies the reward per code on the referrer's balance (exactly once,
+   * with the entry), which is what the stats read.
+   */
   async rewardFirstJob(organizationId: string): Promise<boolean> {
     const account = await this.#options.accounts.find(organizationId);
     if (!account?.referredByOrganizationId || account.referralRewardedAt || this.#options.rewardCredits <= 0) return false;
     await this.#options.accounts.ensure(account.referredByOrganizationId);
+    const amount = this.#options.rewardCredits;
     const { entry } = await this.#options.ledger.record({
       organizationId: account.referredByOrganizationId,
       key: `referral:${organizationId}`,
       kind: 'referral_reward',
-      amount: this.#options.rewardCredits,
+      amount,
       reason: `Referral reward: organization ${organizationId} completed its first job`,
+      ...(account.referralCode ? { tallies: { [rewardsTally(account.referralCode)]: 1, [rewardCreditsTally(account.referralCode)]: amount } } : {}),
     });
-    const marked = await this.#options.accounts.collection.updateOne(
-      { _id: organizationId, referralRewardedAt: { $exists: false } },
-      { $set: { referralRewardedAt: entry.createdAt, referralRewardCredits: entry.amount } },
-    );
-    return marked !== null;
+    return (await this.#options.accounts.repository.markReferralRewarded(organizationId, entry.createdAt, entry.amount)) !== null;
   }
 
+  /** Clicks and signups from the code, rewards from the referrer's balance: a few reads by key. */
   async stats(userId: string, organizationId: string): Promise<ReferralStats> {
     const code = await this.codeFor(userId, organizationId);
-    const rewarded = await this.#options.accounts.collection.find({ referralCode: code._id, referralRewardedAt: { $exists: true } });
+    const legacy = code.legacyRewards ?? (await this.#adoptLegacyRewards(code));
+    const tallies = (await this.#options.ledger.rollForward(code.organizationId))?.tallies ?? {};
     return {
       code: code._id,
       clicks: code.clicks,
       signups: code.signups,
-      rewards: rewarded.length,
-      rewardCredits: rewarded.reduce((sum, account) => sum + (account.referralRewardCredits ?? 0), 0),
+      rewards: legacy.rewards + (tallies[rewardsTally(code._id)] ?? 0),
+      rewardCredits: legacy.credits + (tallies[rewardCreditsTally(code._id)] ?? 0),
     };
+  }
+
+  /**
+   * Rewards granted before they were tallied: reward entries without tallies of the
+   * organizations this code referred. Read once per code; no such entry is written any more.
+   */
+  async #adoptLegacyRewards(code: ReferralCodeDoc): Promise<{ rewards: number; credits: number }> {
+    const figures = { rewards: 0, credits: 0 };
+    for (const referred of await this.#options.accounts.repository.referredBy(code._id)) {
+      const entry = await this.#options.ledger.findByKey(`referral:${referred._id}`);
+      if (entry && !entry.tallies) {
+        figures.rewards += 1;
+        figures.credits += entry.amount;
+      }
+    }
+    await this.#codes.setLegacyRewards(code._id, figures);
+    return figures;
+  }
+
+  #now(): string {
+    return this.#options.clock.now().toISOString();
   }
 }
