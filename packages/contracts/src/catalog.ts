@@ -144,9 +144,17 @@ export type ListJobsQuery = Static<typeof ListJobsQuery>;
 
 export const ResultsQuery = Type.Object(
   {
-    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1, description: 'Ignored when `cursor` is given.' })),
     pageSize: Type.Optional(
       Type.Integer({ minimum: 1, maximum: 1_000_000, default: CATALOG_LIMITS.resultsDefaultPageSize, description: `Capped at ${CATALOG_LIMITS.resultsMaxPageSize}.` }),
+    ),
+    cursor: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 32,
+        pattern: '^[A-Za-z0-9_-]+$',
+        description: 'Opaque: a `pagination.nextCursor` from an earlier response. Returns the `pageSize` results after it.',
+      }),
     ),
   },
   { additionalProperties: false },
@@ -155,7 +163,12 @@ export type ResultsQuery = Static<typeof ResultsQuery>;
 
 export const JobResults = Type.Object({
   items: Type.Array(OpenObject('Opaque result object, e.g. {asin, title, price: {amount, currency}, rank}.')),
-  pagination: Type.Object({ page: Type.Integer(), pageSize: Type.Integer(), total: Type.Integer() }),
+  pagination: Type.Object({
+    page: Type.Integer({ description: 'The page these results are on (with a cursor: the page its first result falls on).' }),
+    pageSize: Type.Integer(),
+    total: Type.Integer({ description: "Results of the targets reported so far (the job's resultCount)." }),
+    nextCursor: Type.Union([Type.String(), Type.Null()], { description: 'Pass as `cursor` for the next results; null at the end.' }),
+  }),
 });
 export type JobResults = Static<typeof JobResults>;
 

@@ -245,7 +245,7 @@ if ('skipReason' in backends) {
         // Results, paged.
         const page1 = await call(gateway, 'GET', `/jobs/${searchDone.id}/results?page=1&pageSize=5`, { token });
         expect(page1.status).toBe(200);
-        expect(page1.body.data.pagination).toEqual({ page: 1, pageSize: 5, total: searchDone.resultCount });
+        expect(page1.body.data.pagination).toEqual({ page: 1, pageSize: 5, total: searchDone.resultCount, nextCursor: expect.any(String) });
         expect(page1.body.data.items).toHaveLength(5);
         const page2 = await call(gateway, 'GET', `/jobs/${searchDone.id}/results?page=2&pageSize=5`, { token });
         expect(page2.body.data.items).toHaveLength(5);

@@ -21,7 +21,7 @@ import { routeFromSpec } from '@crawl/modules';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Catalog } from './catalog.ts';
-import { csvExport, jsonExport } from './features/exports/export-stream.ts';
+import { exportJobResults } from './features/exports/job-export.ts';
 import { toAuditView } from './features/audit/audit-log.ts';
 import { toJobView } from './features/jobs/job-model.ts';
 import { toProjectView } from './features/projects/project-service.ts';
@@ -75,10 +75,11 @@ export function catalogRoutes(catalog: Catalog) {
     });
     routeFromSpec(app, R.jobResults, async (request: FastifyRequest<{ Params: { id: string }; Querystring: ResultsQuery }>) => {
       const job = await catalog.jobs.getOwned(caller(request).organizationId, request.params.id);
-      const page = request.query.page ?? 1;
       const pageSize = Math.min(request.query.pageSize ?? CATALOG_LIMITS.resultsDefaultPageSize, CATALOG_LIMITS.resultsMaxPageSize);
-      const { items, total } = await catalog.results.page(job._id, page, pageSize);
-      return { data: { items, pagination: { page, pageSize, total } } };
+      const { cursor } = request.query;
+      const { items, ...pagination } =
+        cursor === undefined ? await catalog.results.page(job, request.query.page ?? 1, pageSize) : await catalog.results.pageFrom(job, cursor, pageSize);
+      return { data: { items, pagination } };
     });
     routeFromSpec(app, R.exportJob, async (request: FastifyRequest<{ Params: { id: string }; Querystring: { format?: ExportFormat } }>, reply) => {
       const identity = caller(request);
@@ -95,12 +96,12 @@ export function catalogRoutes(catalog: Catalog) {
         requestId: request.id,
         metadata: { format },
       });
-      const items = () => catalog.results.items(job._id);
+      const file = await exportJobResults(catalog.results, job, format);
       void reply
         .header('content-type', format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8')
         .header('content-disposition', `attachment; filename="job-${job._id}.${format}"`)
         .header('cache-control', 'no-store');
-      return reply.send(format === 'csv' ? csvExport(items) : jsonExport(items));
+      return reply.send(file);
     });
     routeFromSpec(app, R.retryJob, async (request: FastifyRequest<{ Params: { id: string } }>, reply) => {
       const identity = caller(request);

@@ -1,18 +1,10 @@
 import { CATALOG_LIMITS, type AuditEvent, type RecordAuditBody } from '@crawl/contracts';
 import type { Logger } from '../../shared.ts';
 import type { Clock } from '@crawl/modules';
-import { newId, type Collection, type Document, type DocumentStore } from '@crawl/storage';
+import { newId, type DocumentStore } from '@crawl/storage';
+import { AuditRepository, type AuditDoc } from './audit-repository.ts';
 
-export interface AuditDoc extends Document {
-  organizationId: string;
-  actorUserId: string;
-  action: string;
-  resourceType: string;
-  resourceId: string;
-  requestId: string | null;
-  metadata: Record<string, unknown>;
-  createdAt: string;
-}
+export type { AuditDoc } from './audit-repository.ts';
 
 export interface AuditEntry {
   organizationId: string;
@@ -40,18 +32,18 @@ export function toAuditView(doc: AuditDoc): AuditEvent {
 
 /** Append-only log of who did what to which resource, per organization. */
 export class AuditLog {
-  readonly #events: Collection<AuditDoc>;
+  readonly #repository: AuditRepository;
   readonly #clock: Clock;
   readonly #logger: Logger | undefined;
 
   constructor(options: { store: DocumentStore; clock: Clock; logger?: Logger }) {
-    this.#events = options.store.collection<AuditDoc>('audit_events');
+    this.#repository = new AuditRepository(options.store);
     this.#clock = options.clock;
     this.#logger = options.logger;
   }
 
   async init(): Promise<void> {
-    await this.#events.ensureIndexes([{ keys: { organizationId: 1, createdAt: -1 }, name: 'org_created' }]);
+    await this.#repository.init();
   }
 
   async record(entry: AuditEntry | RecordAuditBody): Promise<AuditDoc> {
@@ -66,7 +58,7 @@ export class AuditLog {
       metadata: entry.metadata ?? {},
       createdAt: this.#clock.now().toISOString(),
     };
-    return this.#events.insertOne(doc);
+    return this.#repository.insert(doc);
   }
 
   /** For mutations that already happened: a failed audit write is logged, never turned into a failed request. */
@@ -81,12 +73,7 @@ export class AuditLog {
   async list(organizationId: string, query: { action?: string | undefined; limit?: number | undefined; offset?: number | undefined }) {
     const limit = Math.min(query.limit ?? CATALOG_LIMITS.listDefaultLimit, CATALOG_LIMITS.listMaxLimit);
     const offset = query.offset ?? 0;
-    const filter: Record<string, unknown> = { organizationId };
-    if (query.action !== undefined) filter.action = query.action;
-    const [docs, total] = await Promise.all([
-      this.#events.find(filter, { sort: { createdAt: -1, _id: -1 }, skip: offset, limit }),
-      this.#events.count(filter),
-    ]);
-    return { data: docs.map(toAuditView), meta: { total, limit, offset } };
+    const { items, total } = await this.#repository.list(organizationId, { action: query.action, offset, limit });
+    return { data: items.map(toAuditView), meta: { total, limit, offset } };
   }
 }

@@ -1,37 +1,10 @@
 import { EventEmitter } from 'node:events';
 import type { JobFinishedEvent } from '@crawl/contracts';
+import type { DocumentStore } from '@crawl/storage';
 import type { Logger } from '../../shared.ts';
-import { DuplicateKeyError, type Collection, type Document, type DocumentStore } from '@crawl/storage';
+import { OutboxRepository, type AnyOutboxDoc, type OutboxDoc, type ScheduleFailedEvent } from './outbox-repository.ts';
 
-export interface OutboxDoc extends Document {
-  type: 'job.finished';
-  payload: JobFinishedEvent;
-  organizationId: string;
-  createdAt: string;
-  deliveredAt: string | null;
-  attempts: number;
-}
-
-/** A scheduled run whose job could not be created (quota, credits, archived project …). */
-export interface ScheduleFailedEvent {
-  scheduleId: string;
-  organizationId: string;
-  projectId: string;
-  error: { code: string; message: string };
-  occurredAt: string;
-}
-
-/** The same outbox holds schedule failures for webhooks; `pending()` keeps returning job events only. */
-export interface ScheduleFailedOutboxDoc extends Document {
-  type: 'schedule.failed';
-  payload: ScheduleFailedEvent;
-  organizationId: string;
-  createdAt: string;
-  deliveredAt: string | null;
-  attempts: number;
-}
-
-export type AnyOutboxDoc = OutboxDoc | ScheduleFailedOutboxDoc;
+export type { AnyOutboxDoc, OutboxDoc, ScheduleFailedEvent, ScheduleFailedOutboxDoc } from './outbox-repository.ts';
 
 export type JobFinishedListener = (event: JobFinishedEvent) => void | Promise<void>;
 
@@ -40,17 +13,17 @@ export type JobFinishedListener = (event: JobFinishedEvent) => void | Promise<vo
  * webhook deliverer works from) and announced in-process to listeners.
  */
 export class JobEvents {
-  readonly #outbox: Collection<OutboxDoc>;
+  readonly #outbox: OutboxRepository;
   readonly #emitter = new EventEmitter();
   readonly #logger: Logger | undefined;
 
   constructor(options: { store: DocumentStore; logger?: Logger }) {
-    this.#outbox = options.store.collection<OutboxDoc>('outbox');
+    this.#outbox = new OutboxRepository(options.store);
     this.#logger = options.logger;
   }
 
   async init(): Promise<void> {
-    await this.#outbox.ensureIndexes([{ keys: { deliveredAt: 1, createdAt: 1 }, name: 'undelivered' }]);
+    await this.#outbox.init();
   }
 
   onJobFinished(listener: JobFinishedListener): () => void {
@@ -75,22 +48,17 @@ export class JobEvents {
 
   /** Appends once per key; a repeat is a no-op that reports false and notifies nobody. */
   async #append(key: string, type: 'job.finished' | 'schedule.failed', event: JobFinishedEvent | ScheduleFailedEvent): Promise<boolean> {
-    try {
-      await (this.#outbox as unknown as Collection<AnyOutboxDoc>).insertOne({
-        _id: key,
-        type,
-        payload: event,
-        organizationId: event.organizationId,
-        createdAt: event.occurredAt,
-        deliveredAt: null,
-        attempts: 0,
-      } as AnyOutboxDoc);
-    } catch (error) {
-      if (error instanceof DuplicateKeyError) return false;
-      throw error;
-    }
-    this.#emitter.emit(type, event);
-    return true;
+    const appended = await this.#outbox.appendOnce({
+      _id: key,
+      type,
+      payload: event,
+      organizationId: event.organizationId,
+      createdAt: event.occurredAt,
+      deliveredAt: null,
+      attempts: 0,
+    } as AnyOutboxDoc);
+    if (appended) this.#emitter.emit(type, event);
+    return appended;
   }
 
   /** Called when any event was recorded (the webhook dispatcher fans out at once). */
@@ -104,16 +72,16 @@ export class JobEvents {
   }
 
   /** Undelivered job-finished events, oldest first. */
-  async pending(limit = 100): Promise<OutboxDoc[]> {
-    return this.#outbox.find({ deliveredAt: null, type: 'job.finished' }, { sort: { createdAt: 1, _id: 1 }, limit });
+  pending(limit = 100): Promise<OutboxDoc[]> {
+    return this.#outbox.pendingJobFinished(limit);
   }
 
   /** Undelivered events of every type (job finished, schedule failed), oldest first. */
-  async pendingAll(limit = 100): Promise<AnyOutboxDoc[]> {
-    return (this.#outbox as unknown as Collection<AnyOutboxDoc>).find({ deliveredAt: null }, { sort: { createdAt: 1, _id: 1 }, limit });
+  pendingAll(limit = 100): Promise<AnyOutboxDoc[]> {
+    return this.#outbox.pendingAll(limit);
   }
 
   async markDelivered(id: string, at: string): Promise<void> {
-    await this.#outbox.updateOne({ _id: id }, { $set: { deliveredAt: at }, $inc: { attempts: 1 } });
+    await this.#outbox.markDelivered(id, at);
   }
 }

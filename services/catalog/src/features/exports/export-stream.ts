@@ -1,4 +1,4 @@
-import { Readable, pipeline, PassThrough } from 'node:stream';
+import { Readable } from 'node:stream';
 import { format as csvFormat } from 'fast-csv';
 
 /** Most useful columns first when they are present; the rest follow in first-seen order. */
@@ -6,22 +6,38 @@ const PREFERRED_COLUMNS = ['asin', 'title', 'price.amount', 'price.currency', 'p
 export const MAX_CSV_COLUMNS = 200;
 const MAX_FLATTEN_DEPTH = 3;
 
-/** Cells a spreadsheet would run as a formula start with one of these; such cells get a leading `'`. */
-const FORMULA_START = /^[=+\-@\t\r\n]/;
-
+/**
+ * Cells a spreadsheet would run as a formula start with `=`, `+`, `-`, `@`, tab, CR or LF; such
+ * cells get a leading `'`. (Checked by character code: this runs for every cell of an export.)
+ */
 export function protectCell(text: string): string {
-  return FORMULA_START.test(text) ? `'${text}` : text;
+  switch (text.charCodeAt(0)) {
+    case 61: // =
+    case 43: // +
+    case 45: // -
+    case 64: // @
+    case 9: // tab
+    case 13: // CR
+    case 10: // LF
+      return `'${text}`;
+    default:
+      return text;
+  }
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
+/** A non-empty plain object (empty ones and arrays are written whole). */
+function isNonEmptyObject(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  for (const key in value) if (Object.hasOwn(value, key)) return true;
+  return false;
 }
 
 /** `{price: {amount: 1, currency: 'EUR'}}` → `{'price.amount': 1, 'price.currency': 'EUR'}`; arrays stay whole. */
 export function flattenItem(item: Record<string, unknown>, prefix = '', depth = 0, out: Record<string, unknown> = {}): Record<string, unknown> {
-  for (const [key, value] of Object.entries(item)) {
+  for (const key of Object.keys(item)) {
+    const value = item[key];
     const path = prefix ? `${prefix}.${key}` : key;
-    if (isPlainObject(value) && depth < MAX_FLATTEN_DEPTH && Object.keys(value).length > 0) flattenItem(value, path, depth + 1, out);
+    if (depth < MAX_FLATTEN_DEPTH && isNonEmptyObject(value)) flattenItem(value, path, depth + 1, out);
     else out[path] = value;
   }
   return out;
@@ -35,49 +51,118 @@ export function csvCell(value: unknown): string {
   return protectCell(JSON.stringify(value));
 }
 
-function orderColumns(seen: Set<string>): string[] {
+/** Distinct flattened keys kept per export before ordering (memory stays bounded). */
+export const MAX_SEEN_COLUMNS = MAX_CSV_COLUMNS * 4;
+
+/** Adds keys in order until `seen` holds MAX_SEEN_COLUMNS names. */
+function addColumns(seen: Set<string>, keys: Iterable<string>): void {
+  for (const key of keys) {
+    if (seen.size >= MAX_SEEN_COLUMNS) break;
+    seen.add(key);
+  }
+}
+
+/** The flattened keys of `items` in first-seen order (capped): what a target contributes to the header. */
+export function columnsOfItems(items: Iterable<Record<string, unknown>>): string[] {
+  const seen = new Set<string>();
+  for (const item of items) {
+    if (seen.size >= MAX_SEEN_COLUMNS) break;
+    addColumns(seen, Object.keys(flattenItem(item)));
+  }
+  return [...seen];
+}
+
+/**
+ * The keys of consecutive runs of items (targets in order) in first-seen order: the same names
+ * as `columnsOfItems` over all the items at once, since a key first seen in a later run is new there.
+ */
+export function unionColumns(lists: Iterable<readonly string[]>): string[] {
+  const seen = new Set<string>();
+  for (const list of lists) addColumns(seen, list);
+  return [...seen];
+}
+
+function orderColumns(seen: ReadonlySet<string>): string[] {
   const preferred = PREFERRED_COLUMNS.filter((c) => seen.has(c));
   const rest = [...seen].filter((c) => !PREFERRED_COLUMNS.includes(c));
   return [...preferred, ...rest].slice(0, MAX_CSV_COLUMNS);
 }
 
 /**
- * CSV in two passes over the stored items: the first collects the column names (memory grows
- * with the number of columns, not rows), the second writes the rows through fast-csv.
+ * CSV of the stored items through fast-csv. `columns` are the item keys in first-seen order
+ * (`unionColumns` of the per-target records kept at write time): the rows are read once. Without
+ * them a first pass collects the names (memory grows with the number of columns, not rows).
+ * Rows are written straight into the formatter, waiting whenever it asks to (backpressure); when
+ * the consumer goes away the reading stops and the store's cursor is closed.
  */
-export function csvExport(items: () => AsyncIterable<Record<string, unknown>>): Readable {
-  async function* rows(): AsyncGenerator<string[]> {
-    const seen = new Set<string>();
-    for await (const item of items()) {
-      for (const key of Object.keys(flattenItem(item))) {
-        if (seen.size >= MAX_CSV_COLUMNS * 4) break;
-        seen.add(key);
+export function csvExport(items: () => AsyncIterable<Record<string, unknown>>, columns?: readonly string[]): Readable {
+  const formatter = csvFormat<string[], string[]>({ headers: null, includeEndRowDelimiter: true });
+  const writable = () => new Promise<void>((resolve) => {
+    const done = () => {
+      formatter.off('drain', done);
+      formatter.off('close', done);
+      resolve();
+    };
+    formatter.on('drain', done);
+    formatter.on('close', done);
+  });
+  const write = async (row: string[]) => {
+    if (!formatter.write(row)) await writable();
+  };
+  const produce = async () => {
+    let seen: Set<string>;
+    if (columns) seen = new Set(columns.slice(0, MAX_SEEN_COLUMNS));
+    else {
+      seen = new Set<string>();
+      for await (const item of items()) {
+        if (formatter.destroyed) return;
+        addColumns(seen, Object.keys(flattenItem(item)));
       }
     }
-    const columns = orderColumns(seen);
-    yield columns.map(protectCell);
-    if (columns.length === 0) return;
-    for await (const item of items()) {
-      const flat = flattenItem(item);
-      yield columns.map((column) => csvCell(flat[column]));
+    const ordered = orderColumns(seen);
+    await write(ordered.map(protectCell));
+    if (ordered.length > 0) {
+      for await (const item of items()) {
+        if (formatter.destroyed) return;
+        const flat = flattenItem(item);
+        const row = new Array<string>(ordered.length);
+        for (let i = 0; i < ordered.length; i += 1) row[i] = csvCell(flat[ordered[i] as string]);
+        await write(row);
+      }
     }
+    formatter.end();
+  };
+  produce().catch((error: unknown) => formatter.destroy(error instanceof Error ? error : new Error(String(error))));
+  return formatter;
+}
+
+/** Output is handed on in chunks of about this many characters, not one write per row. */
+const JSON_CHUNK_CHARS = 64 * 1024;
+
+/**
+ * A JSON array of already-serialized items (the stored JSON text, passed through unparsed):
+ * `[`, then each item on its own line, comma-separated, then `]`.
+ */
+export function jsonTextExport(texts: () => AsyncIterable<string>): Readable {
+  async function* chunks(): AsyncGenerator<string> {
+    let buffer = '[';
+    let first = true;
+    for await (const text of texts()) {
+      buffer += first ? `\n${text}` : `,\n${text}`;
+      first = false;
+      if (buffer.length >= JSON_CHUNK_CHARS) {
+        yield buffer;
+        buffer = '';
+      }
+    }
+    yield buffer + (first ? ']' : '\n]\n');
   }
-  const formatter = csvFormat<string[], string[]>({ headers: null, includeEndRowDelimiter: true });
-  const out = new PassThrough();
-  pipeline(Readable.from(rows()), formatter, out, () => undefined);
-  return out;
+  return Readable.from(chunks(), { objectMode: false });
 }
 
 /** A JSON array of the items, one item serialized at a time. */
 export function jsonExport(items: () => AsyncIterable<Record<string, unknown>>): Readable {
-  async function* chunks(): AsyncGenerator<string> {
-    yield '[';
-    let first = true;
-    for await (const item of items()) {
-      yield `${first ? '' : ','}\n${JSON.stringify(item)}`;
-      first = false;
-    }
-    yield first ? ']' : '\n]\n';
-  }
-  return Readable.from(chunks(), { objectMode: false });
+  return jsonTextExport(async function* () {
+    for await (const item of items()) yield JSON.stringify(item);
+  });
 }

@@ -25,11 +25,11 @@ describe.each(testBackends())('results and export routes ($name)', (backend) => 
   it('pages results with page and pageSize (defaults 1 and 50, cap 200)', async () => {
     const all = await h.request({ method: 'GET', url: `/jobs/${jobId}/results`, token: alice.token });
     expect(all.status).toBe(200);
-    expect(all.body.data.pagination).toEqual({ page: 1, pageSize: 50, total: 7 });
+    expect(all.body.data.pagination).toEqual({ page: 1, pageSize: 50, total: 7, nextCursor: null });
     expect(all.body.data.items).toEqual(items);
     const page2 = await h.request({ method: 'GET', url: `/jobs/${jobId}/results?page=2&pageSize=3`, token: alice.token });
     expect(page2.body.data.items).toEqual(items.slice(3, 6));
-    expect(page2.body.data.pagination).toEqual({ page: 2, pageSize: 3, total: 7 });
+    expect(page2.body.data.pagination).toEqual({ page: 2, pageSize: 3, total: 7, nextCursor: expect.any(String) });
     const last = await h.request({ method: 'GET', url: `/jobs/${jobId}/results?page=3&pageSize=3`, token: alice.token });
     expect(last.body.data.items).toEqual(items.slice(6));
     const beyond = await h.request({ method: 'GET', url: `/jobs/${jobId}/results?page=99&pageSize=3`, token: alice.token });

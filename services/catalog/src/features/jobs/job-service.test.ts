@@ -16,9 +16,13 @@ function failingJobInserts(inner: DocumentStore): DocumentStore {
         insertOne: async () => {
           throw new Error('disk full');
         },
+        insertMany: async () => {
+          throw new Error('disk full');
+        },
         findOne: (...args) => collection.findOne(...args),
         find: (...args) => collection.find(...args),
         stream: (...args) => collection.stream(...args),
+        streamJson: (...args) => collection.streamJson(...args),
         count: (...args) => collection.count(...args),
         updateOne: (...args) => collection.updateOne(...args),
         updateMany: (...args) => collection.updateMany(...args),

@@ -1,17 +1,11 @@
 import type { Identity, Project } from '@crawl/contracts';
 import { errors } from '@crawl/errors';
 import type { Clock } from '@crawl/modules';
-import { newId, type Collection, type Document, type DocumentStore } from '@crawl/storage';
+import { newId, type DocumentStore } from '@crawl/storage';
 import type { AuditLog } from '../audit/audit-log.ts';
+import { ProjectRepository, type ProjectChanges, type ProjectDoc } from './project-repository.ts';
 
-export interface ProjectDoc extends Document {
-  organizationId: string;
-  name: string;
-  archived: boolean;
-  createdBy: string;
-  createdAt: string;
-  updatedAt: string;
-}
+export type { ProjectDoc } from './project-repository.ts';
 
 export type Actor = Pick<Identity, 'userId' | 'organizationId'>;
 
@@ -26,29 +20,32 @@ function cleanName(name: string): string {
 }
 
 export class ProjectService {
-  readonly #projects: Collection<ProjectDoc>;
+  readonly #projects: ProjectRepository;
   readonly #clock: Clock;
   readonly #audit: AuditLog;
 
   constructor(options: { store: DocumentStore; clock: Clock; audit: AuditLog }) {
-    this.#projects = options.store.collection<ProjectDoc>('projects');
+    this.#projects = new ProjectRepository(options.store);
     this.#clock = options.clock;
     this.#audit = options.audit;
   }
 
   async init(): Promise<void> {
-    await this.#projects.ensureIndexes([{ keys: { organizationId: 1, createdAt: -1 }, name: 'org_created' }]);
+    await this.#projects.init();
+  }
+
+  /** Every project (start-up maintenance only). */
+  all(): AsyncIterable<ProjectDoc> {
+    return this.#projects.streamAll();
   }
 
   async list(organizationId: string, archived?: boolean): Promise<ProjectDoc[]> {
-    const filter: Record<string, unknown> = { organizationId };
-    if (archived !== undefined) filter.archived = archived;
-    return this.#projects.find(filter, { sort: { createdAt: -1, _id: -1 } });
+    return this.#projects.listForOrganization(organizationId, archived);
   }
 
   /** Another organization's project is indistinguishable from an unknown id. */
   async getOwned(organizationId: string, id: string): Promise<ProjectDoc> {
-    const project = await this.#projects.findOne({ _id: id, organizationId });
+    const project = await this.#projects.findOwned(organizationId, id);
     if (!project) throw errors.notFound('Project');
     return project;
   }
@@ -64,16 +61,16 @@ export class ProjectService {
       createdAt: now,
       updatedAt: now,
     };
-    const created = await this.#projects.insertOne(doc);
+    const created = await this.#projects.insert(doc);
     await this.#audit.recordQuietly({ ...actor, actorUserId: actor.userId, action: 'project.create', resourceType: 'project', resourceId: doc._id, requestId, metadata: { name: doc.name } });
     return created;
   }
 
   async update(actor: Actor, id: string, patch: { name?: string | undefined; archived?: boolean | undefined }, requestId?: string): Promise<ProjectDoc> {
-    const set: Record<string, unknown> = { updatedAt: this.#clock.now().toISOString() };
+    const set: ProjectChanges = { updatedAt: this.#clock.now().toISOString() };
     if (patch.name !== undefined) set.name = cleanName(patch.name);
     if (patch.archived !== undefined) set.archived = patch.archived;
-    const updated = await this.#projects.updateOne({ _id: id, organizationId: actor.organizationId }, { $set: set });
+    const updated = await this.#projects.update(actor.organizationId, id, set);
     if (!updated) throw errors.notFound('Project');
     const changes: Record<string, unknown> = {};
     if (patch.name !== undefined) changes.name = set.name;

@@ -1,63 +1,116 @@
-import { DuplicateKeyError, type Collection, type Document, type DocumentStore } from '@crawl/storage';
+import { errors } from '@crawl/errors';
+import type { DocumentStore } from '@crawl/storage';
+import { columnsOfItems, unionColumns } from '../exports/export-stream.ts';
+import { JobRepository } from '../jobs/job-repository.ts';
+import { decodeCursor, encodeCursor, planFrom, planPage, positionOf, splitPosition, type PagePlan, type ResultLayoutSource } from './result-layout.ts';
+import { ResultRepository } from './result-repository.ts';
 
-export interface ResultDoc extends Document {
-  jobId: string;
-  targetIndex: number;
-  seq: number;
-  item: Record<string, unknown>;
+export type { ResultDoc } from './result-repository.ts';
+
+/** A job as the result set sees it: its id, maintained total and per-target counts. */
+export interface ResultJob extends ResultLayoutSource {
+  _id: string;
 }
 
-const WRITE_CHUNK = 50;
+export interface ResultPage {
+  items: Record<string, unknown>[];
+  page: number;
+  pageSize: number;
+  /** The job's maintained `resultCount`: rows of every target reported so far. */
+  total: number;
+  /** Opaque cursor of the row after this page; null when the page reaches the end. */
+  nextCursor: string | null;
+}
 
 /**
- * A job's result set: one document per item, keyed by (job, target, position). Writing a
- * target's items again overwrites the same keys and drops the tail, so a re-run never duplicates.
+ * A job's result set: rows keyed by position (target, then item order), pages located from the
+ * job's per-target counts and read as one index range, exports streamed in position order.
  */
 export class ResultStore {
-  readonly #results: Collection<ResultDoc>;
+  readonly #rows: ResultRepository;
+  readonly #jobs: JobRepository;
 
   constructor(store: DocumentStore) {
-    this.#results = store.collection<ResultDoc>('results');
+    this.#rows = new ResultRepository(store);
+    this.#jobs = new JobRepository(store);
   }
 
-  async init(): Promise<void> {
-    await this.#results.ensureIndexes([{ keys: { jobId: 1, targetIndex: 1, seq: 1 }, name: 'job_target_seq' }]);
+  init(): Promise<void> {
+    return this.#rows.init();
   }
 
+  /** Writes a target's items (a re-run replaces them) and its CSV column record. */
   async replaceTarget(jobId: string, targetIndex: number, items: readonly Record<string, unknown>[]): Promise<void> {
-    // Plain inserts are much cheaper than upserts; a concurrent re-run writing the same keys
-    // falls back to overwriting them, so the result is the same items exactly once.
-    await this.#results.deleteMany({ jobId, targetIndex });
-    for (let start = 0; start < items.length; start += WRITE_CHUNK) {
-      await Promise.all(
-        items.slice(start, start + WRITE_CHUNK).map(async (item, offset) => {
-          const seq = start + offset;
-          const doc: ResultDoc = { _id: `${jobId}:${targetIndex}:${seq}`, jobId, targetIndex, seq, item };
-          try {
-            await this.#results.insertOne(doc);
-          } catch (error) {
-            if (!(error instanceof DuplicateKeyError)) throw error;
-            await this.#results.updateOne({ _id: doc._id }, { $set: { jobId, targetIndex, seq, item } }, { upsert: true });
-          }
-        }),
-      );
-    }
-    await this.#results.deleteMany({ jobId, targetIndex, seq: { $gte: items.length } });
+    await this.#rows.writeTarget(jobId, targetIndex, items);
+    // After the rows: a record exists only for rows that were written in full.
+    if (items.length > 0) await this.#rows.writeColumns(jobId, targetIndex, columnsOfItems(items));
+    else await this.#rows.clearColumns(jobId, targetIndex);
   }
 
   async clearTarget(jobId: string, targetIndex: number): Promise<void> {
-    await this.#results.deleteMany({ jobId, targetIndex });
+    await this.#rows.clearColumns(jobId, targetIndex);
+    await this.#rows.clearTarget(jobId, targetIndex);
   }
 
-  async page(jobId: string, page: number, pageSize: number): Promise<{ items: Record<string, unknown>[]; total: number }> {
-    const [docs, total] = await Promise.all([
-      this.#results.find({ jobId }, { sort: { targetIndex: 1, seq: 1 }, skip: (page - 1) * pageSize, limit: pageSize }),
-      this.#results.count({ jobId }),
-    ]);
-    return { items: docs.map((d) => d.item), total };
+  /** Page `page` of `pageSize` rows. Takes the job document the caller already read, or its id. */
+  async page(job: ResultJob | string, page: number, pageSize: number): Promise<ResultPage> {
+    const source = typeof job === 'string' ? await this.#job(job) : job;
+    return this.#read(source, planPage(source, page, pageSize), pageSize);
   }
 
+  /** The `pageSize` rows from a cursor on. @throws VALIDATION_ERROR for a malformed cursor. */
+  async pageFrom(job: ResultJob, cursor: string, pageSize: number): Promise<ResultPage> {
+    return this.#read(job, planFrom(job, decodeCursor(cursor), pageSize), pageSize);
+  }
+
+  async #job(jobId: string): Promise<ResultJob> {
+    const job = await this.#jobs.findById(jobId);
+    if (!job) throw errors.notFound('Job');
+    return job;
+  }
+
+  async #read(job: ResultJob, plan: PagePlan, pageSize: number): Promise<ResultPage> {
+    const first = plan.segments[0];
+    const last = plan.segments[plan.segments.length - 1];
+    let items: Record<string, unknown>[] = [];
+    if (first && last) {
+      const rows = await this.#rows.readRange(job._id, positionOf(first.targetIndex, first.fromSeq), positionOf(last.targetIndex, last.toSeq));
+      // Normally exactly the planned rows. Rows of a target whose report is still being written
+      // (not counted yet) or beyond a target's recorded count are not part of the set: skip them.
+      const counts = job.targets.map((target) => target.resultCount ?? 0);
+      items = rows.flatMap((row) => {
+        const { targetIndex, seq } = splitPosition(row.position);
+        return seq < (counts[targetIndex] ?? 0) ? [row.item] : [];
+      });
+    }
+    return {
+      items,
+      page: Math.floor(plan.offset / pageSize) + 1,
+      pageSize,
+      total: job.resultCount,
+      nextCursor: plan.next === null ? null : encodeCursor(plan.next),
+    };
+  }
+
+  /** Every item of a job in results order, parsed (CSV). */
   async *items(jobId: string): AsyncIterable<Record<string, unknown>> {
-    for await (const doc of this.#results.stream({ jobId }, { sort: { targetIndex: 1, seq: 1 } })) yield doc.item;
+    for await (const row of this.#rows.streamRows(jobId)) yield row.item;
+  }
+
+  /** Every item of a job in results order as its stored JSON text (JSON export). */
+  itemJson(jobId: string): AsyncIterable<string> {
+    return this.#rows.streamItemJson(jobId);
+  }
+
+  /**
+   * The CSV column names of a job's items in first-seen order, from the per-target records, or
+   * null when a target with results has no record (rows written before records existed): then
+   * the export collects the names from the rows.
+   */
+  async csvColumns(job: ResultJob): Promise<string[] | null> {
+    const records = await this.#rows.columnRecords(job._id);
+    const recorded = new Set(records.map((record) => record.targetIndex));
+    if (job.targets.some((target, index) => (target.resultCount ?? 0) > 0 && !recorded.has(index))) return null;
+    return unionColumns(records.map((record) => record.columns));
   }
 }

@@ -1,31 +1,15 @@
 import type { CreateJobBody, CreateScheduleBody, Schedule, UpdateScheduleBody } from '@crawl/contracts';
 import { AppError, errors } from '@crawl/errors';
 import type { Clock } from '@crawl/modules';
-import { newId, type Collection, type DocumentStore } from '@crawl/storage';
+import { newId, type DocumentStore } from '@crawl/storage';
 import type { Logger } from '../../shared.ts';
 import type { AuditLog } from '../audit/audit-log.ts';
 import type { JobService } from '../jobs/job-service.ts';
 import type { Actor, ProjectService } from '../projects/project-service.ts';
 import { DEFAULT_TIMEZONE, nextRunAfter, validateCron } from './cron-rules.ts';
+import { ScheduleRepository, type ScheduleChanges, type ScheduleDoc, type ScheduleRunError } from './schedule-repository.ts';
 
-export interface ScheduleDoc {
-  _id: string;
-  organizationId: string;
-  projectId: string;
-  cron: string;
-  timezone: string;
-  crawlConfig: CreateJobBody;
-  enabled: boolean;
-  nextRunAt: string | null;
-  lastRunAt: string | null;
-  lastJobId: string | null;
-  lastError: { code: string; message: string; at: string } | null;
-  runCount: number;
-  createdBy: string;
-  createdAt: string;
-  updatedAt: string;
-  [key: string]: unknown;
-}
+export type { ScheduleDoc } from './schedule-repository.ts';
 
 export function toScheduleView(doc: ScheduleDoc): Schedule {
   return {
@@ -54,7 +38,7 @@ export interface ScheduleServiceOptions {
   minIntervalMinutes: number;
   logger?: Logger | undefined;
   /** Told when a scheduled run could not create its job (webhooks send `schedule.failed`). */
-  onRunFailed?: (schedule: ScheduleDoc, error: { code: string; message: string; at: string }) => Promise<unknown>;
+  onRunFailed?: (schedule: ScheduleDoc, error: ScheduleRunError) => Promise<unknown>;
 }
 
 /** The normalized crawl definition a schedule keeps: the same rules as a job create body. */
@@ -68,19 +52,16 @@ function normalizedConfig(jobs: JobService, body: CreateJobBody): CreateJobBody 
 }
 
 export class ScheduleService {
-  readonly #schedules: Collection<ScheduleDoc>;
+  readonly #schedules: ScheduleRepository;
   readonly #options: ScheduleServiceOptions;
 
   constructor(options: ScheduleServiceOptions) {
-    this.#schedules = options.store.collection<ScheduleDoc>('schedules');
+    this.#schedules = new ScheduleRepository(options.store);
     this.#options = options;
   }
 
   async init(): Promise<void> {
-    await this.#schedules.ensureIndexes([
-      { keys: { organizationId: 1, projectId: 1, createdAt: -1 }, name: 'org_project_created' },
-      { keys: { enabled: 1, nextRunAt: 1 }, name: 'due' },
-    ]);
+    await this.#schedules.init();
   }
 
   #now(): Date {
@@ -112,7 +93,7 @@ export class ScheduleService {
       createdAt: iso,
       updatedAt: iso,
     };
-    const created = await this.#schedules.insertOne(doc);
+    const created = await this.#schedules.insert(doc);
     await this.#options.audit.recordQuietly({
       organizationId: actor.organizationId,
       actorUserId: actor.userId,
@@ -127,11 +108,11 @@ export class ScheduleService {
 
   async list(organizationId: string, projectId: string): Promise<ScheduleDoc[]> {
     await this.#options.projects.getOwned(organizationId, projectId);
-    return this.#schedules.find({ organizationId, projectId }, { sort: { createdAt: -1, _id: -1 } });
+    return this.#schedules.listForProject(organizationId, projectId);
   }
 
   async getOwned(organizationId: string, id: string): Promise<ScheduleDoc> {
-    const schedule = await this.#schedules.findOne({ _id: id, organizationId });
+    const schedule = await this.#schedules.findOwned(organizationId, id);
     if (!schedule) throw errors.notFound('Schedule');
     return schedule;
   }
@@ -139,7 +120,7 @@ export class ScheduleService {
   async update(actor: Actor, id: string, patch: UpdateScheduleBody, requestId?: string): Promise<ScheduleDoc> {
     const current = await this.getOwned(actor.organizationId, id);
     const now = this.#now();
-    const set: Record<string, unknown> = { updatedAt: now.toISOString() };
+    const set: ScheduleChanges = { updatedAt: now.toISOString() };
     const cron = patch.cron ?? current.cron;
     const timezone = patch.timezone ?? current.timezone;
     const enabled = patch.enabled ?? current.enabled;
@@ -154,7 +135,7 @@ export class ScheduleService {
     if (patch.cron !== undefined || patch.timezone !== undefined || (patch.enabled === true && !current.enabled)) {
       set.nextRunAt = nextRunAfter(cron, timezone, now)?.toISOString() ?? null;
     }
-    const updated = await this.#schedules.updateOne({ _id: id, organizationId: actor.organizationId }, { $set: set });
+    const updated = await this.#schedules.update(actor.organizationId, id, set);
     if (!updated) throw errors.notFound('Schedule');
     await this.#options.audit.recordQuietly({
       organizationId: actor.organizationId,
@@ -177,13 +158,10 @@ export class ScheduleService {
     const now = this.#now();
     const nowIso = now.toISOString();
     const fired: string[] = [];
-    const due = await this.#schedules.find({ enabled: true, nextRunAt: { $lte: nowIso } }, { sort: { nextRunAt: 1 }, limit: batch });
+    const due = await this.#schedules.findDue(nowIso, batch);
     for (const schedule of due) {
       const next = nextRunAfter(schedule.cron, schedule.timezone, now);
-      const claimed = await this.#schedules.updateOne(
-        { _id: schedule._id, enabled: true, nextRunAt: schedule.nextRunAt },
-        { $set: { nextRunAt: next?.toISOString() ?? null, lastRunAt: nowIso, updatedAt: nowIso }, $inc: { runCount: 1 } },
-      );
+      const claimed = await this.#schedules.claimDue(schedule, next?.toISOString() ?? null, nowIso);
       if (!claimed) continue;
       fired.push(schedule._id);
       await this.#fire(claimed, nowIso);
@@ -198,12 +176,12 @@ export class ScheduleService {
         reason: 'schedule.run',
         scheduleId: schedule._id,
       });
-      await this.#schedules.updateOne({ _id: schedule._id }, { $set: { lastJobId: job._id, lastError: null } });
+      await this.#schedules.recordRunJob(schedule._id, job._id);
     } catch (error) {
       const appError = error instanceof AppError ? error : undefined;
       if (!appError) this.#options.logger?.error({ err: error, scheduleId: schedule._id }, 'scheduled run failed');
-      const lastError = { code: appError?.code ?? 'INTERNAL_ERROR', message: appError?.message ?? 'The scheduled run failed unexpectedly', at };
-      await this.#schedules.updateOne({ _id: schedule._id }, { $set: { lastError } }).catch(() => undefined);
+      const lastError: ScheduleRunError = { code: appError?.code ?? 'INTERNAL_ERROR', message: appError?.message ?? 'The scheduled run failed unexpectedly', at };
+      await this.#schedules.recordRunError(schedule._id, lastError).catch(() => undefined);
       await this.#options.onRunFailed?.(schedule, lastError).catch((hookError: unknown) =>
         this.#options.logger?.error({ err: hookError, scheduleId: schedule._id }, 'recording the schedule.failed event failed'),
       );

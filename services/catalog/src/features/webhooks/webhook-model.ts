@@ -1,5 +1,5 @@
 import type { WebhookDelivery, WebhookDeliveryStatus, WebhookDisabledReason, WebhookEndpoint, WebhookEventType } from '@crawl/contracts';
-import type { Document } from '@crawl/storage';
+import { newId, type Document } from '@crawl/storage';
 
 export const ENDPOINTS_COLLECTION = 'webhook_endpoints';
 export const DELIVERIES_COLLECTION = 'webhook_deliveries';
@@ -105,5 +105,30 @@ export function toDeliveryView(doc: DeliveryDoc): WebhookDelivery {
     deliveredAt: doc.deliveredAt,
     createdAt: doc.createdAt,
     updatedAt: doc.updatedAt,
+  };
+}
+
+/** A new delivery of one event to one endpoint, due now. */
+export function newDelivery(endpoint: EndpointDoc, eventId: string, eventType: string, body: string, now: string): DeliveryDoc {
+  return {
+    _id: newId('whd_'),
+    organizationId: endpoint.organizationId,
+    projectId: endpoint.projectId,
+    endpointId: endpoint._id,
+    eventId,
+    eventType,
+    body,
+    status: 'pending',
+    attempts: [],
+    attemptCount: 0,
+    cycleAttempts: 0,
+    replay: false,
+    nextAttemptAt: now,
+    claim: null,
+    leaseUntil: null,
+    lastError: null,
+    deliveredAt: null,
+    createdAt: now,
+    updatedAt: now,
   };
 }

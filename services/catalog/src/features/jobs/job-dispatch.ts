@@ -1,0 +1,55 @@
+import { crawlQueueDefinition, type CrawlTask } from '@crawl/contracts';
+import type { QueueProvider, WorkQueue } from '@crawl/queue';
+import type { Logger } from '../../shared.ts';
+import { crawlTaskId, isOpenTarget, type JobDoc, type TargetDoc } from './job-model.ts';
+
+const ENQUEUE_CHUNK = 50;
+
+export function crawlQueue(queues: QueueProvider, attempts = 3): WorkQueue<CrawlTask> {
+  return queues.queue<CrawlTask>(crawlQueueDefinition(attempts));
+}
+
+/** Puts a job's targets on the crawl queue: one task per target, id `${jobId}-${index}` (idempotent). */
+export class JobDispatch {
+  readonly #queue: WorkQueue<CrawlTask>;
+  readonly #logger: Logger | undefined;
+
+  constructor(options: { queues: QueueProvider; taskAttempts?: number | undefined; logger?: Logger | undefined }) {
+    this.#queue = crawlQueue(options.queues, options.taskAttempts);
+    this.#logger = options.logger;
+  }
+
+  /**
+   * Enqueues every target (or only the open ones). A queue outage does not fail the caller: the
+   * job is stored and the maintenance loop enqueues its targets later.
+   * @returns the queue id of target 0's task, when it was enqueued.
+   */
+  async enqueue(job: JobDoc, onlyOpen = false): Promise<string | undefined> {
+    const indexes = job.targets.flatMap((target, index) => (!onlyOpen || isOpenTarget(target.status) ? [index] : []));
+    let first: string | undefined;
+    try {
+      for (let start = 0; start < indexes.length; start += ENQUEUE_CHUNK) {
+        const added = await Promise.all(
+          indexes.slice(start, start + ENQUEUE_CHUNK).map(async (index) => {
+            const target = job.targets[index] as TargetDoc;
+            const task: CrawlTask = {
+              jobId: job._id,
+              organizationId: job.organizationId,
+              projectId: job.projectId,
+              targetIndex: index,
+              type: job.type,
+              value: job.type === 'details' ? (target.asin ?? target.value) : target.value,
+              config: job.config,
+            };
+            const { id } = await this.#queue.add(task, { jobId: crawlTaskId(job._id, index), group: job.organizationId });
+            return [index, id] as const;
+          }),
+        );
+        for (const [index, id] of added) if (index === 0) first = id;
+      }
+    } catch (error) {
+      this.#logger?.warn({ err: error, jobId: job._id }, 'enqueueing crawl tasks failed; they will be enqueued by the maintenance loop');
+    }
+    return first;
+  }
+}

@@ -1,0 +1,189 @@
+import { CATALOG_LIMITS, type CreateJobBody, type Identity, type JobStatus } from '@crawl/contracts';
+import { errors } from '@crawl/errors';
+import type { Clock } from '@crawl/modules';
+import { newId } from '@crawl/storage';
+import type { BillingPort, Logger } from '../../shared.ts';
+import type { AuditLog } from '../audit/audit-log.ts';
+import type { Actor, ProjectService } from '../projects/project-service.ts';
+import type { JobDispatch } from './job-dispatch.ts';
+import type { PreparedJob } from './job-input.ts';
+import { countTargets, crawlTaskId, isTerminalJob, type JobDoc } from './job-model.ts';
+import type { JobRepository } from './job-repository.ts';
+import type { JobSettlement } from './job-settlement.ts';
+
+export type JobReason = 'job.create' | 'job.retry' | 'schedule.run';
+
+export interface CreateOptions {
+  reason?: JobReason;
+  requestId?: string | undefined;
+  scheduleId?: string;
+  retryOf?: string;
+  identity?: Identity | null;
+}
+
+export interface JobLifecycleOptions {
+  jobs: JobRepository;
+  clock: Clock;
+  billing: () => BillingPort;
+  projects: ProjectService;
+  audit: AuditLog;
+  dispatch: JobDispatch;
+  settlement: JobSettlement;
+  prepare: (body: unknown) => PreparedJob;
+  logger?: Logger | undefined;
+}
+
+const CANCEL_ATTEMPTS = 20;
+
+/** The user-facing side: create (validate, reserve, persist, enqueue), read, list, retry, cancel. */
+export class JobLifecycle {
+  readonly #jobs: JobRepository;
+  readonly #clock: Clock;
+  readonly #billing: () => BillingPort;
+  readonly #projects: ProjectService;
+  readonly #audit: AuditLog;
+  readonly #dispatch: JobDispatch;
+  readonly #settlement: JobSettlement;
+  readonly #prepare: (body: unknown) => PreparedJob;
+  readonly #logger: Logger | undefined;
+
+  constructor(options: JobLifecycleOptions) {
+    this.#jobs = options.jobs;
+    this.#clock = options.clock;
+    this.#billing = options.billing;
+    this.#projects = options.projects;
+    this.#audit = options.audit;
+    this.#dispatch = options.dispatch;
+    this.#settlement = options.settlement;
+    this.#prepare = options.prepare;
+    this.#logger = options.logger;
+  }
+
+  #now(): string {
+    return this.#clock.now().toISOString();
+  }
+
+  async create(actor: Actor, projectId: string, body: CreateJobBody, options: CreateOptions = {}): Promise<JobDoc> {
+    const project = await this.#projects.getOwned(actor.organizationId, projectId);
+    if (project.archived) throw errors.conflict('Project is archived: unarchive it before creating jobs');
+    const prepared = this.#prepare(body);
+    const jobId = newId('job_');
+    const reason = options.reason ?? 'job.create';
+    const callContext = { requestId: options.requestId, identity: options.identity ?? null };
+
+    // 402/403 from billing propagate unchanged; nothing has been stored or enqueued yet.
+    const reservation = await this.#billing().reserve(
+      {
+        organizationId: actor.organizationId,
+        jobId,
+        jobType: prepared.type,
+        targetCount: prepared.targets.length,
+        unitsPerTarget: prepared.unitsPerTarget,
+        reason,
+      },
+      callContext,
+    );
+
+    const now = this.#now();
+    const doc: JobDoc = {
+      _id: jobId,
+      organizationId: actor.organizationId,
+      projectId,
+      type: prepared.type,
+      status: 'queued',
+      targets: prepared.targets.map((t) => ({ ...t, status: 'pending' })),
+      config: prepared.config,
+      unitsPerTarget: prepared.unitsPerTarget,
+      creditsReserved: reservation.credits,
+      bullJobId: crawlTaskId(jobId, 0),
+      resultCount: 0,
+      createdBy: actor.userId,
+      createdAt: now,
+      updatedAt: now,
+      settled: false,
+      ...(options.retryOf ? { retryOf: options.retryOf } : {}),
+      ...(options.scheduleId ? { scheduleId: options.scheduleId } : {}),
+    };
+    let stored: JobDoc;
+    try {
+      stored = await this.#jobs.insert(doc);
+    } catch (error) {
+      try {
+        await this.#billing().release(jobId, { organizationId: actor.organizationId, reason: 'job could not be persisted' }, callContext);
+      } catch (releaseError) {
+        // Billing's reconciler releases holds whose job never appeared.
+        this.#logger?.error({ err: releaseError, jobId }, 'releasing the reservation of an unpersisted job failed');
+      }
+      throw error;
+    }
+
+    const bullJobId = await this.#dispatch.enqueue(stored);
+    if (bullJobId && bullJobId !== stored.bullJobId) {
+      stored = (await this.#jobs.setQueueId(jobId, bullJobId)) ?? { ...stored, bullJobId };
+    }
+
+    await this.#audit.recordQuietly({
+      organizationId: actor.organizationId,
+      actorUserId: actor.userId,
+      action: reason === 'job.retry' ? 'job.retry' : 'job.create',
+      resourceType: 'job',
+      resourceId: jobId,
+      requestId: options.requestId,
+      metadata: {
+        projectId,
+        type: prepared.type,
+        targetCount: prepared.targets.length,
+        creditsReserved: reservation.credits,
+        ...(options.retryOf ? { retryOf: options.retryOf } : {}),
+        ...(options.scheduleId ? { scheduleId: options.scheduleId, trigger: 'schedule' } : {}),
+      },
+    });
+    return stored;
+  }
+
+  async retry(actor: Actor, jobId: string, options: { requestId?: string | undefined; identity?: Identity | null } = {}): Promise<JobDoc> {
+    const original = await this.getOwned(actor.organizationId, jobId);
+    const body: CreateJobBody = {
+      type: original.type,
+      targets: original.targets.map((t) => t.value),
+      ...(Object.keys(original.config).length > 0 ? { config: original.config } : {}),
+    };
+    return this.create(actor, original.projectId, body, { ...options, reason: 'job.retry', retryOf: original._id });
+  }
+
+  async getOwned(organizationId: string, id: string): Promise<JobDoc> {
+    const job = await this.#jobs.findOwned(organizationId, id);
+    if (!job) throw errors.notFound('Job');
+    return job;
+  }
+
+  async list(organizationId: string, projectId: string, query: { status?: JobStatus | undefined; limit?: number | undefined; offset?: number | undefined }) {
+    await this.#projects.getOwned(organizationId, projectId);
+    const limit = Math.min(query.limit ?? CATALOG_LIMITS.listDefaultLimit, CATALOG_LIMITS.listMaxLimit);
+    const offset = query.offset ?? 0;
+    const { jobs, total } = await this.#jobs.listPage({ organizationId, projectId, status: query.status }, { offset, limit });
+    return { jobs, meta: { total, limit, offset } };
+  }
+
+  /** Queued or running → cancelled; open targets are cancelled (and refunded by the settlement). */
+  async cancel(actor: Actor, jobId: string, requestId?: string): Promise<JobDoc> {
+    for (let attempt = 0; attempt < CANCEL_ATTEMPTS; attempt += 1) {
+      const job = await this.getOwned(actor.organizationId, jobId);
+      if (isTerminalJob(job.status)) throw errors.conflict(`Job is already ${job.status}`);
+      const cancelled = await this.#jobs.cancelOpen(job, actor.organizationId, this.#now());
+      if (!cancelled) continue; // a target finished meanwhile: read again
+      await this.#audit.recordQuietly({
+        organizationId: actor.organizationId,
+        actorUserId: actor.userId,
+        action: 'job.cancel',
+        resourceType: 'job',
+        resourceId: jobId,
+        requestId,
+        metadata: { previousStatus: job.status, cancelledTargets: countTargets(cancelled.targets).cancelled },
+      });
+      await this.#settlement.afterTerminal(cancelled);
+      return (await this.#jobs.findById(jobId)) ?? cancelled;
+    }
+    throw errors.conflict('Job is changing too quickly to cancel; try again');
+  }
+}

@@ -1,0 +1,175 @@
+import { ACTIVE_JOB_STATUSES, OPEN_TARGET_STATUSES, TERMINAL_JOB_STATUSES, type JobStatus } from '@crawl/contracts';
+import type { Collection, DocumentStore, Filter } from '@crawl/storage';
+import { JobCountRepository } from './job-count-repository.ts';
+import { isOpenTarget, JOBS_COLLECTION, resultSetIdFor, type JobDoc } from './job-model.ts';
+
+const ACTIVE = [...ACTIVE_JOB_STATUSES];
+const TERMINAL = [...TERMINAL_JOB_STATUSES];
+const OPEN_TARGETS = [...OPEN_TARGET_STATUSES];
+
+export type FinalStatus = 'completed' | 'failed';
+
+/** What a worker's report makes of a target. */
+export interface TargetOutcome {
+  status: 'success' | 'failed';
+  resultCount: number;
+  reason?: string;
+  message?: string;
+}
+
+export interface Settlement {
+  succeeded: number;
+  failed: number;
+  cancelled: number;
+}
+
+/**
+ * The job aggregate's storage. Every state change is one conditional update on the job document
+ * (ADR 0004): the condition names the state the change starts from, so of two racing callers
+ * exactly one gets the document back and the other gets null.
+ */
+export class JobRepository {
+  readonly #jobs: Collection<JobDoc>;
+  readonly #counts: JobCountRepository;
+
+  constructor(store: DocumentStore) {
+    this.#jobs = store.collection<JobDoc>(JOBS_COLLECTION);
+    this.#counts = new JobCountRepository(store);
+  }
+
+  /** Equality fields first, then the list order (newest first, id as the tie-break). */
+  async init(): Promise<void> {
+    await this.#jobs.ensureIndexes([
+      { keys: { organizationId: 1, projectId: 1, createdAt: -1, _id: -1 }, name: 'org_project_created_id' },
+      { keys: { organizationId: 1, projectId: 1, status: 1, createdAt: -1, _id: -1 }, name: 'org_project_status_created_id' },
+      { keys: { status: 1, updatedAt: 1 }, name: 'status_updated' },
+      { keys: { settled: 1, status: 1, updatedAt: 1 }, name: 'settled_status_updated' },
+    ]);
+  }
+
+  async insert(doc: JobDoc): Promise<JobDoc> {
+    const stored = await this.#jobs.insertOne(doc);
+    await this.#counts.recordCreated(doc.organizationId, doc.projectId);
+    return stored;
+  }
+
+  /** Corrects the per-project job counts (see JobCountRepository); run at start. */
+  reconcileCounts(projects: AsyncIterable<{ _id: string; organizationId: string }>): Promise<number> {
+    return this.#counts.reconcile(projects);
+  }
+
+  findById(id: string): Promise<JobDoc | null> {
+    return this.#jobs.findOne({ _id: id });
+  }
+
+  /** The job when it belongs to the organization (another organization's job reads as missing). */
+  findOwned(organizationId: string, id: string): Promise<JobDoc | null> {
+    return this.#jobs.findOne({ _id: id, organizationId });
+  }
+
+  /** The job while it is queued or running. */
+  findActive(id: string): Promise<JobDoc | null> {
+    return this.#jobs.findOne({ _id: id, status: { $in: ACTIVE } });
+  }
+
+  async setQueueId(id: string, bullJobId: string): Promise<JobDoc | null> {
+    return this.#jobs.updateOne({ _id: id }, { $set: { bullJobId } });
+  }
+
+  /**
+   * A page of a project's jobs, newest first (an index walk), and the total under the same
+   * filter: the project's maintained count when unfiltered, an index count with a status.
+   */
+  async listPage(
+    scope: { organizationId: string; projectId: string; status?: JobStatus | undefined },
+    page: { offset: number; limit: number },
+  ): Promise<{ jobs: JobDoc[]; total: number }> {
+    const filter: Filter = { organizationId: scope.organizationId, projectId: scope.projectId };
+    if (scope.status !== undefined) filter.status = scope.status;
+    const [jobs, total] = await Promise.all([
+      this.#jobs.find(filter, { sort: { createdAt: -1, _id: -1 }, skip: page.offset, limit: page.limit }),
+      scope.status === undefined ? this.#counts.jobsIn(scope.organizationId, scope.projectId) : this.#jobs.count(filter),
+    ]);
+    return { jobs, total };
+  }
+
+  /** Target `index` → running (and the job with it), from pending or running (a re-delivered task). */
+  claimTarget(id: string, index: number, now: string): Promise<JobDoc | null> {
+    return this.#jobs.updateOne(
+      { _id: id, status: { $in: ACTIVE }, [`targets.${index}.status`]: { $in: OPEN_TARGETS } },
+      { $set: { status: 'running', [`targets.${index}.status`]: 'running', [`targets.${index}.startedAt`]: now, updatedAt: now }, $min: { startedAt: now } },
+    );
+  }
+
+  /**
+   * Moves an open target to its outcome and adds its results to the job's count. Only one report
+   * per target gets through; a cancelled or finished target (or job) gives null.
+   */
+  recordReport(id: string, index: number, outcome: TargetOutcome, now: string): Promise<JobDoc | null> {
+    const set: Record<string, unknown> = {
+      status: 'running',
+      [`targets.${index}.status`]: outcome.status,
+      [`targets.${index}.resultCount`]: outcome.resultCount,
+      [`targets.${index}.finishedAt`]: now,
+      updatedAt: now,
+    };
+    if (outcome.reason !== undefined) set[`targets.${index}.reason`] = outcome.reason;
+    if (outcome.message !== undefined) set[`targets.${index}.message`] = outcome.message;
+    return this.#jobs.updateOne(
+      { _id: id, status: { $in: ACTIVE }, [`targets.${index}.status`]: { $in: OPEN_TARGETS } },
+      { $set: set, $inc: { resultCount: outcome.resultCount }, $min: { startedAt: now } },
+    );
+  }
+
+  /** Active → completed or failed. Null when the job already left the active states. */
+  finish(id: string, status: FinalStatus, now: string): Promise<JobDoc | null> {
+    return this.#jobs.updateOne({ _id: id, status: { $in: ACTIVE } }, { $set: { status, completedAt: now, updatedAt: now, resultSetId: resultSetIdFor(id) } });
+  }
+
+  /**
+   * Cancels the job as it was read: its open targets must all still be open (a report that slipped
+   * in gives null, and the caller reads again). The job and those targets become cancelled.
+   */
+  cancelOpen(job: JobDoc, organizationId: string, now: string): Promise<JobDoc | null> {
+    const filter: Filter = { _id: job._id, organizationId, status: { $in: ACTIVE } };
+    const set: Record<string, unknown> = { status: 'cancelled', completedAt: now, updatedAt: now, resultSetId: resultSetIdFor(job._id) };
+    job.targets.forEach((target, index) => {
+      if (!isOpenTarget(target.status)) return;
+      filter[`targets.${index}.status`] = { $in: OPEN_TARGETS };
+      set[`targets.${index}.status`] = 'cancelled';
+      set[`targets.${index}.finishedAt`] = now;
+    });
+    return this.#jobs.updateOne(filter, { $set: set });
+  }
+
+  /**
+   * The settlement lease of a terminal, unsettled job: free, or older than `staleBefore` (a
+   * crashed settler). Exactly one racing caller gets the job back.
+   */
+  takeSettleLease(id: string, now: string, staleBefore: string): Promise<JobDoc | null> {
+    return this.#jobs.updateOne(
+      { _id: id, status: { $in: TERMINAL }, settled: false, $or: [{ settleClaimedAt: { $exists: false } }, { settleClaimedAt: { $lt: staleBefore } }] },
+      { $set: { settleClaimedAt: now } },
+    );
+  }
+
+  async releaseSettleLease(id: string): Promise<void> {
+    await this.#jobs.updateOne({ _id: id, settled: false }, { $unset: { settleClaimedAt: true } });
+  }
+
+  async markSettled(id: string, settlement: Settlement, now: string): Promise<void> {
+    await this.#jobs.updateOne({ _id: id, settled: false }, { $set: { settled: true, settledAt: now, settlement } });
+  }
+
+  /** Queued and running jobs, oldest first, optionally only those untouched since a time. */
+  streamActive(options: { untouchedSince?: string | undefined } = {}): AsyncIterable<JobDoc> {
+    const filter: Filter = { status: { $in: ACTIVE } };
+    if (options.untouchedSince) filter.updatedAt = { $lt: options.untouchedSince };
+    return this.#jobs.stream(filter, { sort: { createdAt: 1 } });
+  }
+
+  /** Terminal jobs billing has not confirmed yet, least recently touched first. */
+  findUnsettled(limit: number): Promise<JobDoc[]> {
+    return this.#jobs.find({ settled: false, status: { $in: TERMINAL } }, { sort: { updatedAt: 1 }, limit });
+  }
+}

@@ -1,0 +1,84 @@
+import type { Clock } from '@crawl/modules';
+import type { BillingPort, Logger } from '../../shared.ts';
+import type { JobEvents } from '../events/job-events.ts';
+import { countTargets, type JobDoc } from './job-model.ts';
+import type { JobRepository } from './job-repository.ts';
+
+/** A settlement lease older than this is considered abandoned (crashed settler) and retaken. */
+const SETTLE_LEASE_MS = 60_000;
+const UNSETTLED_BATCH = 100;
+
+export interface JobSettlementOptions {
+  jobs: JobRepository;
+  clock: Clock;
+  billing: () => BillingPort;
+  events: JobEvents;
+  logger?: Logger | undefined;
+}
+
+/** Billing's settlement of terminal jobs, exactly once each, and the job-finished announcement. */
+export class JobSettlement {
+  readonly #jobs: JobRepository;
+  readonly #clock: Clock;
+  readonly #billing: () => BillingPort;
+  readonly #events: JobEvents;
+  readonly #logger: Logger | undefined;
+
+  constructor(options: JobSettlementOptions) {
+    this.#jobs = options.jobs;
+    this.#clock = options.clock;
+    this.#billing = options.billing;
+    this.#events = options.events;
+    this.#logger = options.logger;
+  }
+
+  /** Settle with billing, then announce. Called by whoever moved the job to a terminal state. */
+  async afterTerminal(job: JobDoc): Promise<void> {
+    await this.settle(job._id);
+    try {
+      await this.#events.jobFinished({
+        jobId: job._id,
+        organizationId: job.organizationId,
+        projectId: job.projectId,
+        status: job.status as 'completed' | 'failed' | 'cancelled',
+        occurredAt: job.completedAt ?? this.#clock.now().toISOString(),
+      });
+    } catch (error) {
+      this.#logger?.error({ err: error, jobId: job._id }, 'recording the job-finished event failed');
+    }
+  }
+
+  /**
+   * Exactly one caller at a time holds the settlement lease; billing's settle is idempotent on
+   * the job id as well. @returns true when the job is now settled.
+   */
+  async settle(jobId: string): Promise<boolean> {
+    const now = this.#clock.now();
+    const claimed = await this.#jobs.takeSettleLease(jobId, now.toISOString(), new Date(now.getTime() - SETTLE_LEASE_MS).toISOString());
+    if (!claimed) return false;
+    const counts = countTargets(claimed.targets);
+    const settlement = { succeeded: counts.succeeded, failed: counts.failed, cancelled: counts.cancelled + counts.open };
+    try {
+      await this.#billing().settle({
+        organizationId: claimed.organizationId,
+        jobId,
+        succeededTargets: settlement.succeeded,
+        failedTargets: settlement.failed,
+        cancelledTargets: settlement.cancelled,
+      });
+    } catch (error) {
+      this.#logger?.error({ err: error, jobId }, 'settling the job with billing failed; the maintenance loop retries');
+      await this.#jobs.releaseSettleLease(jobId);
+      return false;
+    }
+    await this.#jobs.markSettled(jobId, settlement, this.#clock.now().toISOString());
+    return true;
+  }
+
+  /** Terminal jobs whose settlement did not go through (billing down, crash) are settled again. */
+  async settleUnsettled(): Promise<number> {
+    let settled = 0;
+    for (const job of await this.#jobs.findUnsettled(UNSETTLED_BATCH)) if (await this.settle(job._id)) settled += 1;
+    return settled;
+  }
+}

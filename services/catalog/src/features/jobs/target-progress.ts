@@ -1,0 +1,118 @@
+import type { ReportTargetBody } from '@crawl/contracts';
+import { errors } from '@crawl/errors';
+import type { Clock } from '@crawl/modules';
+import type { ResultStore } from '../results/result-store.ts';
+import type { JobDispatch } from './job-dispatch.ts';
+import { countTargets, isOpenTarget, isTerminalJob, type JobDoc } from './job-model.ts';
+import type { JobRepository } from './job-repository.ts';
+import type { JobSettlement } from './job-settlement.ts';
+
+export interface TargetProgressOptions {
+  jobs: JobRepository;
+  results: ResultStore;
+  dispatch: JobDispatch;
+  settlement: JobSettlement;
+  clock: Clock;
+}
+
+/**
+ * The worker-facing side: claim and report drive each target to a terminal state; the last one
+ * finishes the job, and whoever finishes it settles it. Plus the restart/maintenance requeue.
+ */
+export class TargetProgress {
+  readonly #jobs: JobRepository;
+  readonly #results: ResultStore;
+  readonly #dispatch: JobDispatch;
+  readonly #settlement: JobSettlement;
+  readonly #clock: Clock;
+
+  constructor(options: TargetProgressOptions) {
+    this.#jobs = options.jobs;
+    this.#results = options.results;
+    this.#dispatch = options.dispatch;
+    this.#settlement = options.settlement;
+    this.#clock = options.clock;
+  }
+
+  #now(): string {
+    return this.#clock.now().toISOString();
+  }
+
+  async claimTarget(jobId: string, index: number): Promise<{ proceed: boolean; jobStatus: string; targetStatus: string }> {
+    const claimed = await this.#jobs.claimTarget(jobId, index, this.#now());
+    if (claimed) return { proceed: true, jobStatus: claimed.status, targetStatus: 'running' };
+    const job = await this.#jobs.findById(jobId);
+    const target = job?.targets[index];
+    if (!job || !target) throw errors.notFound('Target');
+    return { proceed: false, jobStatus: job.status, targetStatus: target.status };
+  }
+
+  /**
+   * Writes the target's items under their deterministic keys first, then moves the target with
+   * the conditional update (ADR 0004). A report for a target that is no longer open changes nothing.
+   */
+  async reportTarget(jobId: string, index: number, report: ReportTargetBody): Promise<{ jobStatus: string; finished: boolean }> {
+    const job = await this.#jobs.findById(jobId);
+    const target = job?.targets[index];
+    if (!job || !target) throw errors.notFound('Target');
+    if (isTerminalJob(job.status) || !isOpenTarget(target.status)) return { jobStatus: job.status, finished: isTerminalJob(job.status) };
+
+    const items = report.status === 'success' ? report.items : [];
+    if (items.length > 0) await this.#results.replaceTarget(jobId, index, items);
+    else await this.#results.clearTarget(jobId, index);
+
+    const now = this.#now();
+    const updated = await this.#jobs.recordReport(
+      jobId,
+      index,
+      {
+        status: report.status,
+        resultCount: items.length,
+        ...(report.status === 'failed' ? { reason: report.reason ?? 'upstream_error', ...(report.message !== undefined ? { message: report.message } : {}) } : {}),
+      },
+      now,
+    );
+    if (!updated) {
+      // Cancelled (or reported by someone else) between the read and the write.
+      const current = await this.#jobs.findById(jobId);
+      if (current && current.targets[index]?.status === 'cancelled') await this.#results.clearTarget(jobId, index);
+      return { jobStatus: current?.status ?? job.status, finished: current ? isTerminalJob(current.status) : false };
+    }
+    const counts = countTargets(updated.targets);
+    if (counts.open > 0) return { jobStatus: updated.status, finished: false };
+
+    const finalStatus = counts.succeeded > 0 ? 'completed' : 'failed';
+    const finished = await this.#jobs.finish(jobId, finalStatus, now);
+    if (finished) await this.#settlement.afterTerminal(finished);
+    const latest = finished ?? (await this.#jobs.findById(jobId));
+    return { jobStatus: latest?.status ?? finalStatus, finished: true };
+  }
+
+  /** A last-resort finisher: a job whose targets are all terminal but that is still active. */
+  async finishIfDone(jobId: string): Promise<void> {
+    const job = await this.#jobs.findActive(jobId);
+    if (job) await this.#finishIfAllDone(job);
+  }
+
+  async #finishIfAllDone(job: JobDoc): Promise<void> {
+    const counts = countTargets(job.targets);
+    if (counts.open > 0) return;
+    const finished = await this.#jobs.finish(job._id, counts.succeeded > 0 ? 'completed' : 'failed', this.#now());
+    if (finished) await this.#settlement.afterTerminal(finished);
+  }
+
+  /** After a restart: the store kept the jobs, the in-process queue did not keep their tasks. */
+  async requeueOpenTargets(options: { untouchedSince?: string } = {}): Promise<number> {
+    let tasks = 0;
+    for await (const job of this.#jobs.streamActive(options)) {
+      const open = job.targets.filter((t) => isOpenTarget(t.status)).length;
+      if (open === 0) {
+        await this.finishIfDone(job._id);
+        continue;
+      }
+      await this.#dispatch.enqueue(job, true);
+      tasks += open;
+    }
+    return tasks;
+  }
+}

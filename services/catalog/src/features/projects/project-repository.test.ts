@@ -1,0 +1,55 @@
+import { describeOnEachStore } from '@crawl/storage/each-store';
+import { beforeEach, expect, it } from 'vitest';
+import { ProjectRepository, type ProjectDoc } from './project-repository.ts';
+import { indexesUsed, recordQueryPlans, unservedQueries } from '../../testing/query-plans.ts';
+
+const T0 = '2026-03-02T08:00:00.000Z';
+
+function project(id: string, extra: Partial<ProjectDoc> = {}): ProjectDoc {
+  return { _id: id, organizationId: 'org_a', name: id, archived: false, createdBy: 'usr_1', createdAt: T0, updatedAt: T0, ...extra };
+}
+
+describeOnEachStore('ProjectRepository', (open, backend) => {
+  let repo: ProjectRepository;
+
+  beforeEach(async () => {
+    repo = new ProjectRepository(await open());
+    await repo.init();
+  });
+
+  it('finds and updates a project only within its organization', async () => {
+    await repo.insert(project('prj_1'));
+    expect(await repo.findOwned('org_a', 'prj_1')).toEqual(project('prj_1'));
+    expect(await repo.findOwned('org_b', 'prj_1')).toBeNull();
+    expect(await repo.update('org_b', 'prj_1', { name: 'stolen', updatedAt: '2026-03-02T09:00:00.000Z' })).toBeNull();
+    expect((await repo.findOwned('org_a', 'prj_1'))?.name).toBe('prj_1');
+    const updated = await repo.update('org_a', 'prj_1', { archived: true, updatedAt: '2026-03-02T09:00:00.000Z' });
+    expect(updated).toEqual({ ...project('prj_1'), archived: true, updatedAt: '2026-03-02T09:00:00.000Z' });
+    expect(await repo.update('org_a', 'prj_nope', { name: 'x', updatedAt: T0 })).toBeNull();
+  });
+
+  it("lists an organization's projects newest first (id breaks ties), optionally by archived state", async () => {
+    await repo.insert(project('prj_a', { createdAt: '2026-03-01T00:00:00.000Z' }));
+    await repo.insert(project('prj_b', { createdAt: '2026-03-03T00:00:00.000Z', archived: true }));
+    await repo.insert(project('prj_c', { createdAt: '2026-03-03T00:00:00.000Z' }));
+    await repo.insert(project('prj_other', { organizationId: 'org_b' }));
+    const ids = async (archived?: boolean) => (await repo.listForOrganization('org_a', archived)).map((p) => p._id);
+    expect(await ids()).toEqual(['prj_c', 'prj_b', 'prj_a']);
+    expect(await ids(true)).toEqual(['prj_b']);
+    expect(await ids(false)).toEqual(['prj_c', 'prj_a']);
+    expect((await repo.listForOrganization('org_b')).map((p) => p._id)).toEqual(['prj_other']);
+    expect(await repo.listForOrganization('org_c')).toEqual([]);
+  });
+
+  it.runIf(backend === 'embedded')('serves every operation from a declared index, sort included', async () => {
+    const { store, queries } = recordQueryPlans(await open());
+    const plans = new ProjectRepository(store);
+    await plans.init();
+    await plans.findOwned('org_a', 'prj_1');
+    await plans.listForOrganization('org_a');
+    await plans.listForOrganization('org_a', false);
+    await plans.update('org_a', 'prj_1', { name: 'x', updatedAt: T0 });
+    expect(unservedQueries(queries)).toEqual([]);
+    expect(indexesUsed(queries)).toEqual(['_id', 'org_created_id', 'org_archived_created_id', '_id']);
+  });
+});

@@ -1,0 +1,196 @@
+import { describeOnEachStore } from '@crawl/storage/each-store';
+import type { Collection, Document, DocumentStore, Filter, FindOptions } from '@crawl/storage';
+import { beforeAll, expect, it } from 'vitest';
+import { positionOf } from './result-layout.ts';
+import { RESULTS_COLLECTION, ResultRepository, type ResultDoc } from './result-repository.ts';
+import { ResultStore, type ResultJob } from './result-store.ts';
+
+type Item = Record<string, unknown>;
+
+const itemsFor = (target: number, count: number, tag = 'a'): Item[] =>
+  Array.from({ length: count }, (_, i) => ({ asin: `${tag}${target}-${i}`, rank: i, price: { amount: i, currency: 'EUR' } }));
+
+/** A job document as pages see it: per-target counts and the maintained total. */
+const jobOf = (id: string, counts: Array<number | undefined>): ResultJob => ({
+  _id: id,
+  resultCount: counts.reduce<number>((sum, c) => sum + (c ?? 0), 0),
+  targets: counts.map((resultCount) => (resultCount === undefined ? {} : { resultCount })),
+});
+
+/** Records what `results` reads cost: the options and the number of rows of each find. */
+function recordingFinds(inner: DocumentStore, log: Array<{ options: FindOptions | undefined; rows: number }>): DocumentStore {
+  return {
+    kind: inner.kind,
+    ping: () => inner.ping(),
+    close: () => inner.close(),
+    collection<T extends Document>(name: string): Collection<T> {
+      const collection = inner.collection<T>(name);
+      if (name !== RESULTS_COLLECTION) return collection;
+      const find = async (filter: Filter, options?: FindOptions) => {
+        const rows = await collection.find(filter, options);
+        log.push({ options, rows: rows.length });
+        return rows;
+      };
+      return new Proxy(collection, {
+        get(target, property) {
+          if (property === 'find') return find;
+          const value: unknown = Reflect.get(target, property);
+          return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+        },
+      });
+    },
+  };
+}
+
+describeOnEachStore('ResultRepository and result pages', (open) => {
+  let store: DocumentStore;
+  let repo: ResultRepository;
+  let results: ResultStore;
+
+  beforeAll(async () => {
+    store = await open();
+    results = new ResultStore(store);
+    await results.init();
+    repo = new ResultRepository(store);
+  });
+
+  it('reads early and late pages as one index range of exactly the page', async () => {
+    const counts = Array.from({ length: 12 }, (_, t) => (t % 5 === 4 ? 0 : 3 + (t % 7)));
+    const all: Item[] = [];
+    for (const [t, count] of counts.entries()) {
+      await results.replaceTarget('job_pages', t, itemsFor(t, count));
+      all.push(...itemsFor(t, count));
+    }
+    const job = jobOf('job_pages', counts);
+    const log: Array<{ options: FindOptions | undefined; rows: number }> = [];
+    const recorded = new ResultStore(recordingFinds(store, log));
+    for (const size of [1, 7, 50]) {
+      const lastPage = Math.ceil(all.length / size);
+      for (const page of [1, 2, lastPage - 1, lastPage, lastPage + 1]) {
+        log.length = 0;
+        const read = await recorded.page(job, page, size);
+        expect(read.items, `page ${page} of ${size}`).toEqual(all.slice((page - 1) * size, page * size));
+        expect(read).toMatchObject({ page, pageSize: size, total: all.length });
+        // One range read, no skip, no more rows than the page holds: the cost does not grow with the page number.
+        expect(log.length).toBeLessThanOrEqual(1);
+        expect(log.every((entry) => entry.options?.skip === undefined && entry.rows === read.items.length)).toBe(true);
+      }
+    }
+    expect((await results.page('job_missing_but_layout', 1, 5).catch((error: { code?: string }) => error.code))).toBe('NOT_FOUND');
+  });
+
+  it('continues from a cursor to the end, with page numbers and a null cursor at the end', async () => {
+    const counts = [4, 0, 2, 5];
+    for (const [t, count] of counts.entries()) await results.replaceTarget('job_cursor', t, itemsFor(t, count, 'c'));
+    const job = jobOf('job_cursor', counts);
+    const seen: Item[] = [];
+    const pages: number[] = [];
+    let read = await results.page(job, 1, 3);
+    for (;;) {
+      seen.push(...read.items);
+      pages.push(read.page);
+      if (read.nextCursor === null) break;
+      expect(read.nextCursor).toMatch(/^[A-Za-z0-9_-]+$/);
+      read = await results.pageFrom(job, read.nextCursor, 3);
+    }
+    expect(seen).toEqual(counts.flatMap((count, t) => itemsFor(t, count, 'c')));
+    expect(pages).toEqual([1, 2, 3, 4]);
+    // A cursor taken from page 1 with another page size still continues right after it.
+    const first = await results.page(job, 1, 2);
+    expect((await results.pageFrom(job, first.nextCursor as string, 5)).items).toEqual([...itemsFor(0, 4, 'c').slice(2), ...itemsFor(2, 2, 'c'), itemsFor(3, 5, 'c')[0]]);
+    await expect(results.pageFrom(job, 'bm9wZQ', 3)).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
+  });
+
+  it("leaves out rows the job has not counted: a report still being written, or past a target's count", async () => {
+    await results.replaceTarget('job_flight', 0, itemsFor(0, 3));
+    await results.replaceTarget('job_flight', 1, itemsFor(1, 4));
+    await results.replaceTarget('job_flight', 2, itemsFor(2, 2));
+    // Target 1's report has not reached the job document yet; target 2 counted one row fewer.
+    const job = jobOf('job_flight', [3, undefined, 1]);
+    const page = await results.page(job, 1, 10);
+    expect(page.items).toEqual([...itemsFor(0, 3), itemsFor(2, 2)[0]]);
+    expect(page).toMatchObject({ total: 4, nextCursor: null });
+    expect((await results.page(job, 2, 2)).items).toEqual([itemsFor(0, 3)[2], itemsFor(2, 2)[0]]);
+  });
+
+  it('rewrites a target: a shorter re-run drops the tail, others keep theirs, racing writers leave one copy', async () => {
+    await repo.writeTarget('job_rewrite', 0, itemsFor(0, 6));
+    await repo.writeTarget('job_rewrite', 1, itemsFor(1, 2));
+    await repo.writeTarget('job_rewrite', 0, itemsFor(0, 2, 'z'));
+    const range = await repo.readRange('job_rewrite', 0, positionOf(2, 0));
+    expect(range.map((row) => row.item)).toEqual([...itemsFor(0, 2, 'z'), ...itemsFor(1, 2)]);
+    expect(range.map((row) => [row.targetIndex, row.seq, row.position])).toEqual([
+      [0, 0, 0],
+      [0, 1, 1],
+      [1, 0, positionOf(1, 0)],
+      [1, 1, positionOf(1, 1)],
+    ]);
+
+    await Promise.all([repo.writeTarget('job_rewrite', 1, itemsFor(1, 10, 'x')), repo.writeTarget('job_rewrite', 1, itemsFor(1, 10, 'y')), repo.writeTarget('job_rewrite', 1, itemsFor(1, 10, 'x'))]);
+    const raced = await repo.readRange('job_rewrite', positionOf(1, 0), positionOf(2, 0));
+    expect(raced.map((row) => row.seq)).toEqual(Array.from({ length: 10 }, (_, i) => i));
+    expect(raced.every((row) => String(row.item.asin).endsWith(`1-${row.seq}`))).toBe(true);
+
+    await repo.clearTarget('job_rewrite', 0);
+    expect(await repo.countRows('job_rewrite')).toBe(10);
+    await repo.writeTarget('job_rewrite', 1, []);
+    expect(await repo.countRows('job_rewrite')).toBe(0);
+  });
+
+  it('streams rows and stored item JSON in position order (target 10 after target 2)', async () => {
+    await repo.writeTarget('job_stream', 10, itemsFor(10, 2));
+    await repo.writeTarget('job_stream', 2, itemsFor(2, 3));
+    const expected = [...itemsFor(2, 3), ...itemsFor(10, 2)];
+    const texts: string[] = [];
+    for await (const text of repo.streamItemJson('job_stream')) texts.push(text);
+    expect(texts.map((text) => JSON.parse(text))).toEqual(expected);
+    const rows: Item[] = [];
+    for await (const row of repo.streamRows('job_stream')) rows.push(row.item);
+    expect(rows).toEqual(expected);
+  });
+
+  it('keeps a column record per target and unions them in target order; none for a counted target means unknown', async () => {
+    await results.replaceTarget('job_cols', 3, [{ b: 1, nested: { x: 1 } }, { c: 2, b: 3 }]);
+    await results.replaceTarget('job_cols', 0, [{ a: 1 }, { z: 1, b: 2 }]);
+    expect((await repo.columnRecords('job_cols')).map((r) => [r.targetIndex, r.columns])).toEqual([
+      [0, ['a', 'z', 'b']],
+      [3, ['b', 'nested.x', 'c']],
+    ]);
+    expect(await results.csvColumns(jobOf('job_cols', [2, 0, 0, 2]))).toEqual(['a', 'z', 'b', 'nested.x', 'c']);
+    // Target 2 has results but no record (written before records existed): the export must scan.
+    expect(await results.csvColumns(jobOf('job_cols', [2, 0, 1, 2]))).toBeNull();
+    await results.clearTarget('job_cols', 3);
+    expect((await repo.columnRecords('job_cols')).map((r) => r.targetIndex)).toEqual([0]);
+    await results.replaceTarget('job_cols', 0, []);
+    expect(await repo.columnRecords('job_cols')).toEqual([]);
+  });
+
+  it('gives rows written before positions existed their position on start, once', async () => {
+    const fresh = await open();
+    const raw = fresh.collection<Omit<ResultDoc, 'position'>>(RESULTS_COLLECTION);
+    // Targets 0, 2 and 10 (10 must sort after 2) with 4 rows each: three backfill batches of 5.
+    const legacyTargets = [0, 2, 10];
+    for (const t of legacyTargets) {
+      for (let seq = 0; seq < 4; seq += 1) await raw.insertOne({ _id: `job_old:${t}:${seq}`, jobId: 'job_old', targetIndex: t, seq, item: { t, seq } });
+    }
+    await raw.insertOne({ _id: 'job_older:0:0', jobId: 'job_older', targetIndex: 0, seq: 0, item: { other: true } });
+    const legacy = new ResultRepository(fresh);
+    expect(await legacy.backfillPositions({ batchSize: 5 })).toBe(13);
+    const stored = await fresh.collection<ResultDoc>(RESULTS_COLLECTION).find({});
+    expect(stored).toHaveLength(13);
+    expect(stored.every((row) => row.position === positionOf(row.targetIndex, row.seq))).toBe(true);
+
+    const restarted = new ResultStore(fresh);
+    await restarted.init();
+    expect(await legacy.backfillPositions()).toBe(0);
+    const counts = Array.from({ length: 11 }, (_, t) => (legacyTargets.includes(t) ? 4 : 0));
+    const job = jobOf('job_old', counts);
+    expect((await restarted.page(job, 1, 3)).items).toEqual([{ t: 0, seq: 0 }, { t: 0, seq: 1 }, { t: 0, seq: 2 }]);
+    expect((await restarted.page(job, 3, 3)).items).toEqual([{ t: 2, seq: 2 }, { t: 2, seq: 3 }, { t: 10, seq: 0 }]);
+    expect((await restarted.page(job, 4, 3)).items).toEqual([{ t: 10, seq: 1 }, { t: 10, seq: 2 }, { t: 10, seq: 3 }]);
+    // A rewrite of an old target replaces its rows; the export scans for columns (no records).
+    await restarted.replaceTarget('job_old', 10, [{ t: 10, fresh: true }]);
+    expect(await legacy.countRows('job_old')).toBe(9);
+    expect(await restarted.csvColumns(job)).toBeNull();
+  });
+});

@@ -1,0 +1,54 @@
+import { createHash } from 'node:crypto';
+import type { WebhookEventType } from '@crawl/contracts';
+import type { AnyOutboxDoc } from '../events/job-events.ts';
+import { toJobView } from '../jobs/job-model.ts';
+import type { JobService } from '../jobs/job-service.ts';
+import { toScheduleView, type ScheduleService } from '../schedules/schedule-service.ts';
+
+/** The `webhook-id` of an outbox entry: one per logical event, the same for every endpoint. */
+export function eventIdFor(outboxId: string): string {
+  return `evt_${createHash('sha256').update(outboxId).digest('hex').slice(0, 26)}`;
+}
+
+export function webhookEventType(event: AnyOutboxDoc): WebhookEventType {
+  return event.type === 'job.finished' ? `job.${event.payload.status}` : 'schedule.failed';
+}
+
+/** Builds the JSON body every attempt of an outbox event sends (the job or schedule as the API shows it). */
+export class EventPayloads {
+  readonly #jobs: JobService;
+  readonly #schedules: ScheduleService;
+  readonly #publicBaseUrl: string;
+
+  constructor(options: { jobs: JobService; schedules: ScheduleService; publicBaseUrl: string }) {
+    this.#jobs = options.jobs;
+    this.#schedules = options.schedules;
+    this.#publicBaseUrl = options.publicBaseUrl;
+  }
+
+  /** @returns the body, or null when the job or schedule is gone. */
+  async body(event: AnyOutboxDoc, eventId: string, type: WebhookEventType): Promise<string | null> {
+    const data = await this.#data(event);
+    return data ? JSON.stringify({ id: eventId, type, timestamp: event.createdAt, data }) : null;
+  }
+
+  #link(path: string): string {
+    return `${this.#publicBaseUrl.replace(/\/$/, '')}${path}`;
+  }
+
+  async #data(event: AnyOutboxDoc): Promise<Record<string, unknown> | null> {
+    if (event.type === 'job.finished') {
+      const job = await this.#jobs.getOwned(event.organizationId, event.payload.jobId).catch(() => null);
+      if (!job) return null;
+      const base = `/jobs/${encodeURIComponent(job._id)}`;
+      return { job: toJobView(job), links: { job: this.#link(base), results: this.#link(`${base}/results`), export: this.#link(`${base}/export`) } };
+    }
+    const schedule = await this.#schedules.getOwned(event.organizationId, event.payload.scheduleId).catch(() => null);
+    if (!schedule) return null;
+    return {
+      schedule: toScheduleView(schedule),
+      error: event.payload.error,
+      links: { schedule: this.#link(`/projects/${encodeURIComponent(schedule.projectId)}/schedules`) },
+    };
+  }
+}
