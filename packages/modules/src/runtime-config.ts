@@ -16,6 +16,11 @@ export const RuntimeConfig = defineConfig({
   MONGO_URL: OptionalUrl('MongoDB connection string. Unset: the embedded store under DATA_DIR.'),
   MONGO_DB_PREFIX: Type.String({ default: 'crawl_', description: 'Each service uses database `<prefix><service>` unless MONGO_DATABASE is set.' }),
   MONGO_DATABASE: Type.Optional(Type.String({ description: 'Put every service in this one database instead.' })),
+  MONGO_OPERATION_TIMEOUT_MS: Type.Integer({
+    minimum: 1,
+    default: 10_000,
+    description: 'Time limit of each MongoDB operation (sent as `maxTimeMS`; an update includes its lock wait on FerretDB). Past it the request answers 503 and the server abandons the operation (FerretDB v1: reads and findAndModify only, see docs/ferretdb.md).',
+  }),
   REDIS_URL: OptionalUrl('Redis connection string. Set: BullMQ queues, gateway rate limits and the upstream crawl rate are shared through Redis. Unset: in-process queues and memory rate limits.'),
   REDIS_PREFIX: Type.String({
     minLength: 1,

@@ -1,4 +1,5 @@
 import { Agent, request as undiciRequest } from 'undici';
+import { abortError, abortableDelay } from './abort.ts';
 import { safeJson } from './local-transport.ts';
 import { withQuery, type ServiceRequest, type ServiceResponse, type ServiceTransport } from './service-transport.ts';
 
@@ -11,7 +12,11 @@ export interface HttpTransportOptions {
 
 const RETRYABLE_STATUS = new Set([502, 503, 504]);
 
-/** Calls a service in another process over HTTP, with timeouts and bounded retries for idempotent calls. */
+/**
+ * Calls a service in another process over HTTP, with timeouts and bounded retries for idempotent
+ * calls. A request's `signal` aborts the HTTP request (the callee sees its client leave) and ends
+ * the retries.
+ */
 export class HttpTransport implements ServiceTransport {
   readonly kind = 'http' as const;
   readonly #baseUrl: string;
@@ -28,8 +33,11 @@ export class HttpTransport implements ServiceTransport {
 
   async send(request: ServiceRequest, headers: Record<string, string>): Promise<ServiceResponse> {
     const tries = request.idempotent || request.method === 'GET' ? 1 + this.#retries : 1;
+    const signal = request.signal;
+    const what = `${request.method} ${request.path}`;
     let lastError: unknown;
     for (let attempt = 1; attempt <= tries; attempt += 1) {
+      if (signal?.aborted) throw abortError(signal, what);
       try {
         const timeout = request.timeoutMs ?? this.#timeoutMs;
         const response = await undiciRequest(this.#baseUrl + withQuery(request.path, request.query), {
@@ -39,17 +47,19 @@ export class HttpTransport implements ServiceTransport {
           dispatcher: this.#agent,
           headersTimeout: timeout,
           bodyTimeout: timeout,
+          ...(signal ? { signal } : {}),
         });
         const text = await response.body.text();
         const result: ServiceResponse = { status: response.statusCode, headers: response.headers, body: text ? safeJson(text) : undefined };
         if (attempt < tries && RETRYABLE_STATUS.has(result.status)) {
-          await pause(attempt);
+          await pause(attempt, signal, what);
           continue;
         }
         return result;
       } catch (error) {
+        if (signal?.aborted) throw abortError(signal, what);
         lastError = error;
-        if (attempt < tries) await pause(attempt);
+        if (attempt < tries) await pause(attempt, signal, what);
       }
     }
     throw lastError;
@@ -60,6 +70,6 @@ export class HttpTransport implements ServiceTransport {
   }
 }
 
-function pause(attempt: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 100 * 2 ** (attempt - 1) + Math.random() * 50));
+function pause(attempt: number, signal: AbortSignal | undefined, what: string): Promise<void> {
+  return abortableDelay(100 * 2 ** (attempt - 1) + Math.random() * 50, signal, what);
 }

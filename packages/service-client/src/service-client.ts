@@ -1,5 +1,6 @@
 import type { ServiceName } from '@crawl/contracts';
 import { AppError, errors } from '@crawl/errors';
+import { RequestAbortedError } from './abort.ts';
 import { IDENTITY_HEADER, SERVICE_TOKEN_HEADER, type InternalTokens } from './internal-tokens.ts';
 import type { ServiceRequest, ServiceTransport } from './service-transport.ts';
 
@@ -28,7 +29,10 @@ export class ServiceClient {
     return this.#transport.kind;
   }
 
-  /** @returns the parsed JSON body of a 2xx answer. */
+  /**
+   * @returns the parsed JSON body of a 2xx answer.
+   * @throws RequestAbortedError (499) when `request.signal` aborted the call.
+   */
   async call<T>(request: ServiceRequest): Promise<T> {
     const headers: Record<string, string> = { [SERVICE_TOKEN_HEADER]: this.#tokens.signService(this.#from), accept: 'application/json' };
     if (request.identity) headers[IDENTITY_HEADER] = this.#tokens.signIdentity(request.identity);
@@ -37,6 +41,7 @@ export class ServiceClient {
     try {
       response = await this.#transport.send(request, headers);
     } catch (error) {
+      if (error instanceof RequestAbortedError) throw error;
       throw Object.assign(errors.unavailable(`The ${this.target} service is unreachable`), { cause: error });
     }
     if (response.status >= 200 && response.status < 300) return response.body as T;

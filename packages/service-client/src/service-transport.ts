@@ -11,6 +11,12 @@ export interface ServiceRequest {
   /** Safe to repeat after a network failure (reads and idempotent writes keyed by an id). */
   idempotent?: boolean;
   timeoutMs?: number;
+  /**
+   * Cancels the call: the HTTP request is aborted (the callee sees its client go away) and no retry
+   * follows; an in-process call stops being waited for. Pass the caller's own request signal
+   * (`abortSignalFor(reply.raw)`) so work for a client that left stops downstream too.
+   */
+  signal?: AbortSignal;
 }
 
 export interface ServiceResponse {

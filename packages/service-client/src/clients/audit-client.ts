@@ -9,7 +9,7 @@ export class AuditClient {
     this.#client = client;
   }
 
-  async record(event: RecordAuditBody): Promise<void> {
-    await this.#client.call({ method: 'POST', path: AuditPaths.record, body: event, requestId: event.requestId });
+  async record(event: RecordAuditBody, context: { signal?: AbortSignal } = {}): Promise<void> {
+    await this.#client.call({ method: 'POST', path: AuditPaths.record, body: event, requestId: event.requestId, ...context });
   }
 }

@@ -16,6 +16,8 @@ import type { ServiceClient } from '../service-client.ts';
 interface CallContext {
   requestId?: string;
   identity?: Identity | null;
+  /** The caller's request signal: the call stops when the client that caused it goes away. */
+  signal?: AbortSignal;
 }
 
 /** Billing's internal API as typed calls. Errors arrive as AppErrors with billing's code (402, 403…). */

@@ -1,6 +1,11 @@
 import { CatalogPaths, type ClaimTargetResponse, type JobStateResponse, type ReportTargetBody, type ReportTargetResponse } from '@crawl/contracts';
 import type { ServiceClient } from '../service-client.ts';
 
+interface CallOptions {
+  /** Stops the call (and the HTTP request) when it aborts. */
+  signal?: AbortSignal;
+}
+
 /** The calls the crawler-worker makes to catalog for each target it works on. */
 export class CatalogWorkerClient {
   readonly #client: ServiceClient;
@@ -9,13 +14,13 @@ export class CatalogWorkerClient {
     this.#client = client;
   }
 
-  async claimTarget(jobId: string, targetIndex: number): Promise<ClaimTargetResponse['data']> {
-    const response = await this.#client.call<ClaimTargetResponse>({ method: 'POST', path: CatalogPaths.claimTarget(jobId, targetIndex), body: {}, idempotent: true });
+  async claimTarget(jobId: string, targetIndex: number, context: CallOptions = {}): Promise<ClaimTargetResponse['data']> {
+    const response = await this.#client.call<ClaimTargetResponse>({ method: 'POST', path: CatalogPaths.claimTarget(jobId, targetIndex), body: {}, idempotent: true, ...context });
     return response.data;
   }
 
-  async reportTarget(jobId: string, targetIndex: number, body: ReportTargetBody): Promise<ReportTargetResponse['data']> {
-    const response = await this.#client.call<ReportTargetResponse>({ method: 'POST', path: CatalogPaths.reportTarget(jobId, targetIndex), body, idempotent: true, timeoutMs: 30_000 });
+  async reportTarget(jobId: string, targetIndex: number, body: ReportTargetBody, context: CallOptions = {}): Promise<ReportTargetResponse['data']> {
+    const response = await this.#client.call<ReportTargetResponse>({ method: 'POST', path: CatalogPaths.reportTarget(jobId, targetIndex), body, idempotent: true, timeoutMs: 30_000, ...context });
     return response.data;
   }
 }
@@ -28,8 +33,8 @@ export class CatalogJobStateClient {
     this.#client = client;
   }
 
-  async jobState(jobId: string): Promise<JobStateResponse['data']> {
-    const response = await this.#client.call<JobStateResponse>({ method: 'GET', path: CatalogPaths.jobState(jobId) });
+  async jobState(jobId: string, context: CallOptions = {}): Promise<JobStateResponse['data']> {
+    const response = await this.#client.call<JobStateResponse>({ method: 'GET', path: CatalogPaths.jobState(jobId), ...context });
     return response.data;
   }
 }

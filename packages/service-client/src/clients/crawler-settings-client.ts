@@ -9,8 +9,8 @@ export class CrawlerSettingsClient {
     this.#client = client;
   }
 
-  async get(): Promise<CrawlerSettingsView> {
-    const response = await this.#client.call<CrawlerSettingsResponse>({ method: 'GET', path: BillingPaths.crawlerSettings, idempotent: true });
+  async get(context: { signal?: AbortSignal } = {}): Promise<CrawlerSettingsView> {
+    const response = await this.#client.call<CrawlerSettingsResponse>({ method: 'GET', path: BillingPaths.crawlerSettings, idempotent: true, ...context });
     return response.data;
   }
 }

@@ -1,13 +1,17 @@
 import { PUBLIC_ROUTES, type RouteSpec, type ServiceName } from '@crawl/contracts';
+import { AppError, errors } from '@crawl/errors';
 import { routeFromSpec, serviceUrlSetting } from '@crawl/modules';
-import { IDENTITY_HEADER, type InternalTokens } from '@crawl/service-client';
-import replyFrom from '@fastify/reply-from';
-import type { FastifyInstance } from 'fastify';
+import { abortSignalFor, ForwardError, HttpForwarder, IDENTITY_HEADER, type HttpForwarderOptions, type InternalTokens } from '@crawl/service-client';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 export interface ForwardingOptions {
   tokens: InternalTokens;
   isLocal: (service: ServiceName) => boolean;
   baseUrlOf: (service: ServiceName) => string | undefined;
+  /** Upstream timeouts and pool size; the defaults suit production. */
+  upstream?: HttpForwarderOptions;
+  /** The routes to forward; default: every public route owned by a service in another process. */
+  routes?: readonly RouteSpec[];
 }
 
 /** Public routes whose owner runs in another process. */
@@ -18,25 +22,70 @@ export function remoteRoutes(isLocal: (service: ServiceName) => boolean): RouteS
 /**
  * For each public route owned by a service in another process: the same path, schemas and
  * policy here, then a proxy to the owner with the caller's identity signed into a header. The
- * client's own Authorization never travels further than the gateway.
+ * client's own Authorization never travels further than the gateway. When the client goes away
+ * before its answer, the upstream request is aborted, so the owner sees its client leave too.
  */
 export async function forwardRoutes(app: FastifyInstance, options: ForwardingOptions): Promise<void> {
-  const routes = remoteRoutes(options.isLocal);
+  const routes = options.routes ?? remoteRoutes(options.isLocal);
   if (routes.length === 0) return;
-  await app.register(replyFrom, { undici: { connections: 128, headersTimeout: 30_000, bodyTimeout: 300_000 } });
+  const forwarder = new HttpForwarder({ connections: 128, headersTimeoutMs: 30_000, bodyTimeoutMs: 300_000, ...options.upstream });
+  app.addHook('onClose', async () => forwarder.close());
   for (const spec of routes) {
     const base = options.baseUrlOf(spec.owner);
     if (!base) throw new Error(`The gateway forwards ${spec.method} ${spec.url} to ${spec.owner}: set ${serviceUrlSetting(spec.owner) ?? 'its URL'}`);
-    routeFromSpec(app, spec, (request, reply) =>
-      reply.from(`${base.replace(/\/$/, '')}${request.url}`, {
-        rewriteRequestHeaders: (_original, headers) => {
-          const next: Record<string, string | string[] | undefined> = { ...headers, 'x-request-id': request.id };
-          delete next.authorization;
-          delete next[IDENTITY_HEADER];
-          if (request.identity) next[IDENTITY_HEADER] = options.tokens.signIdentity(request.identity);
-          return next;
-        },
-      }),
-    );
+    const url = new URL(base);
+    const upstream = { origin: url.origin, prefix: url.pathname.replace(/\/$/, ''), owner: spec.owner, forwarder, tokens: options.tokens };
+    routeFromSpec(app, spec, (request, reply) => forward(request, reply, upstream));
   }
+}
+
+interface Upstream {
+  origin: string;
+  /** A path the owner's base URL has, put before each forwarded path. */
+  prefix: string;
+  owner: ServiceName;
+  forwarder: HttpForwarder;
+  tokens: InternalTokens;
+}
+
+async function forward(request: FastifyRequest, reply: FastifyReply, upstream: Upstream): Promise<FastifyReply> {
+  const signal = abortSignalFor(reply.raw);
+  const headers: Record<string, string | string[] | undefined> = { ...request.headers, 'x-request-id': request.id };
+  delete headers.authorization;
+  delete headers[IDENTITY_HEADER];
+  if (request.identity) headers[IDENTITY_HEADER] = upstream.tokens.signIdentity(request.identity);
+  let body: string | undefined;
+  if (typeof request.body === 'string') {
+    body = request.body;
+  } else if (request.body !== undefined && request.body !== null) {
+    body = JSON.stringify(request.body);
+    headers['content-type'] = 'application/json';
+  }
+  let response;
+  try {
+    response = await upstream.forwarder.forward(upstream.origin, { method: request.method, path: upstream.prefix + request.url, headers, ...(body === undefined ? {} : { body }), signal });
+  } catch (error) {
+    throw answerFor(error, upstream.owner);
+  }
+  if (signal.aborted) {
+    response.body.destroy();
+    throw answerFor(new ForwardError('aborted', signal.reason), upstream.owner);
+  }
+  // The upstream's body stream must not outlive a client that leaves half-way through it.
+  signal.addEventListener('abort', () => response.body.destroy(), { once: true });
+  void reply.code(response.status).headers(response.headers);
+  return reply.send(response.body);
+}
+
+function answerFor(error: unknown, owner: ServiceName): Error {
+  const failure = error instanceof ForwardError ? error.failure : 'failed';
+  const answer =
+    failure === 'aborted'
+      ? new AppError('REQUEST_ABORTED', 'The client closed the request', 499)
+      : failure === 'timeout'
+        ? new AppError('SERVICE_UNAVAILABLE', `The ${owner} service did not answer in time`, 504)
+        : failure === 'unreachable'
+          ? errors.unavailable(`The ${owner} service is unreachable`)
+          : errors.badGateway(`The ${owner} service could not be reached`);
+  return Object.assign(answer, { cause: error });
 }

@@ -1,0 +1,122 @@
+import type { Readable } from 'node:stream';
+import { Agent, errors as undiciErrors } from 'undici';
+import { abortError } from './abort.ts';
+
+export interface HttpForwarderOptions {
+  /** Connections per upstream origin. Default 128. */
+  connections?: number;
+  /** How long the upstream may take to send its status and headers. Default 30 s. */
+  headersTimeoutMs?: number;
+  /** Longest silence while the upstream streams its body (exports stream for long). Default 300 s. */
+  bodyTimeoutMs?: number;
+}
+
+export interface ForwardedRequest {
+  method: string;
+  /** Path and query string. */
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+  body?: string;
+  /** Aborts the upstream request: the upstream sees its client go away. */
+  signal: AbortSignal;
+}
+
+export interface ForwardedResponse {
+  status: number;
+  /** Without hop-by-hop headers. */
+  headers: Record<string, string | string[]>;
+  /** Streamed as it arrives; destroy it to stop reading. */
+  body: Readable;
+}
+
+/** Why a forward failed, for the gateway to answer with. */
+export type ForwardFailure = 'aborted' | 'timeout' | 'unreachable' | 'failed';
+
+/** Headers that describe one connection, never passed along by a proxy (RFC 9110 §7.6.1). */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
+
+/** Drops hop-by-hop headers, those a `Connection` header names, and undefined values. */
+export function endToEndHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string | string[]> {
+  const named = new Set(
+    String(headers.connection ?? '')
+      .split(',')
+      .map((name) => name.trim().toLowerCase())
+      .filter(Boolean),
+  );
+  const kept: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    const lower = name.toLowerCase();
+    if (value === undefined || HOP_BY_HOP.has(lower) || named.has(lower)) continue;
+    kept[lower] = value;
+  }
+  return kept;
+}
+
+/**
+ * Streams a request to a service in another process and its answer back, for the gateway. The
+ * request is cancelled with its signal (the gateway's client left), so the upstream stops too.
+ */
+export class HttpForwarder {
+  readonly #agent: Agent;
+  readonly #headersTimeoutMs: number;
+  readonly #bodyTimeoutMs: number;
+
+  constructor(options: HttpForwarderOptions = {}) {
+    this.#headersTimeoutMs = options.headersTimeoutMs ?? 30_000;
+    this.#bodyTimeoutMs = options.bodyTimeoutMs ?? 300_000;
+    this.#agent = new Agent({ connections: options.connections ?? 128, connectTimeout: 3_000, keepAliveTimeout: 30_000 });
+  }
+
+  /**
+   * @param origin `http://host:port` (a path on it is ignored).
+   * @throws ForwardError, whose `failure` says why.
+   */
+  async forward(origin: string, request: ForwardedRequest): Promise<ForwardedResponse> {
+    if (request.signal.aborted) throw new ForwardError('aborted', abortError(request.signal, `${request.method} ${request.path}`));
+    try {
+      const response = await this.#agent.request({
+        origin,
+        path: request.path,
+        method: request.method as 'GET',
+        headers: requestHeaders(request.headers),
+        body: request.body ?? null,
+        signal: request.signal,
+        headersTimeout: this.#headersTimeoutMs,
+        bodyTimeout: this.#bodyTimeoutMs,
+      });
+      return { status: response.statusCode, headers: endToEndHeaders(response.headers), body: response.body };
+    } catch (error) {
+      throw new ForwardError(classify(error, request.signal), error);
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.#agent.close();
+  }
+}
+
+export class ForwardError extends Error {
+  readonly failure: ForwardFailure;
+  constructor(failure: ForwardFailure, cause: unknown) {
+    super(`Forwarding failed (${failure})${cause instanceof Error ? `: ${cause.message}` : ''}`, { cause });
+    this.name = 'ForwardError';
+    this.failure = failure;
+  }
+}
+
+/** The upstream gets its own Host and a Content-Length for the body actually sent. */
+function requestHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string | string[]> {
+  const kept = endToEndHeaders(headers);
+  delete kept.host;
+  delete kept['content-length'];
+  return kept;
+}
+
+function classify(error: unknown, signal: AbortSignal): ForwardFailure {
+  if (signal.aborted) return 'aborted';
+  if (error instanceof undiciErrors.HeadersTimeoutError) return 'timeout';
+  const code = (error as { code?: unknown }).code;
+  if (error instanceof undiciErrors.ConnectTimeoutError || error instanceof undiciErrors.SocketError) return 'unreachable';
+  if (typeof code === 'string' && ['ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE'].includes(code)) return 'unreachable';
+  return 'failed';
+}

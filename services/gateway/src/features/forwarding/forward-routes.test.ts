@@ -1,0 +1,139 @@
+import { once } from 'node:events';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { RouteSpec } from '@crawl/contracts';
+import { errorHandlerPlugin } from '@crawl/errors';
+import { InternalTokens } from '@crawl/service-client';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { forwardRoutes } from './forward-routes.ts';
+
+const tokens = new InternalTokens('forwarding-test-secret-that-is-long-enough-0123');
+
+const route = (method: RouteSpec['method'], url: string): RouteSpec => ({
+  method,
+  url,
+  owner: 'catalog',
+  access: 'public',
+  schema: { summary: url, tags: ['test'], response: {} },
+});
+
+interface Seen {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+  /** Resolves true when the gateway went away before the answer was complete. */
+  closedEarly: Promise<boolean>;
+}
+
+/** The owner service: `/slow` answers after 5 s, `/stall` never sends headers, `/items` answers at once. */
+async function owner(): Promise<{ url: string; seen: Seen[]; server: Server }> {
+  const seen: Seen[] = [];
+  const server = createServer((req, res) => {
+    let body = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => (body += chunk));
+    req.on('end', () => {
+      const closedEarly = new Promise<boolean>((resolve) => res.once('close', () => resolve(!res.writableFinished)));
+      seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body, closedEarly });
+      if (req.url?.startsWith('/slow')) {
+        setTimeout(() => !res.destroyed && res.end('{}'), 5_000).unref();
+      } else if (req.url?.startsWith('/stall')) {
+        // never answers
+      } else if (req.method === 'DELETE') {
+        res.writeHead(204).end();
+      } else {
+        res.writeHead(201, { 'content-type': 'application/json', 'x-owner': 'catalog', 'keep-alive': 'timeout=5' });
+        res.end(JSON.stringify({ data: { echoed: body ? JSON.parse(body) : null } }));
+      }
+    });
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen, server };
+}
+
+async function gateway(baseUrl: string, upstream = {}): Promise<{ app: FastifyInstance; url: string }> {
+  const app = Fastify();
+  await app.register(errorHandlerPlugin);
+  await forwardRoutes(app, {
+    tokens,
+    isLocal: () => false,
+    baseUrlOf: () => baseUrl,
+    upstream,
+    routes: [route('GET', '/slow'), route('GET', '/stall'), route('POST', '/items'), route('DELETE', '/items')],
+  });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  return { app, url };
+}
+
+describe('gateway forwarding to a service in another process', () => {
+  let down: Awaited<ReturnType<typeof owner>>;
+  let edge: Awaited<ReturnType<typeof gateway>>;
+  beforeAll(async () => {
+    down = await owner();
+    edge = await gateway(down.url);
+  });
+  afterEach(() => {
+    down.seen.length = 0;
+  });
+  afterAll(async () => {
+    await edge.app.close();
+    down.server.closeAllConnections();
+    down.server.close();
+  });
+
+  it('aborts the upstream request when the client goes away before its answer', async () => {
+    await expect(fetch(`${edge.url}/slow`, { signal: AbortSignal.timeout(200) })).rejects.toThrow();
+    const started = Date.now();
+    expect(down.seen).toHaveLength(1);
+    // The owner's answer would come after 5 s; it sees its client leave right after ours did.
+    await expect(down.seen[0]?.closedEarly).resolves.toBe(true);
+    expect(Date.now() - started).toBeLessThan(1_000);
+  });
+
+  it('passes method, path, query and body through, signs the identity out of the Authorization, and streams the answer back', async () => {
+    const response = await fetch(`${edge.url}/items?page=2`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer secret', 'x-crawl-identity': 'forged', 'x-custom': 'kept' },
+      body: JSON.stringify({ name: 'x' }),
+    });
+    expect(response.status).toBe(201);
+    expect(response.headers.get('x-owner')).toBe('catalog');
+    // Hop-by-hop headers stay on their hop: the gateway's own keep-alive, not the owner's.
+    expect(response.headers.get('keep-alive')).not.toBe('timeout=5');
+    expect(await response.json()).toEqual({ data: { echoed: { name: 'x' } } });
+    const [seen] = down.seen;
+    expect(seen).toMatchObject({ method: 'POST', url: '/items?page=2', body: '{"name":"x"}' });
+    expect(seen?.headers.authorization).toBeUndefined();
+    // No identity on a public route without a token: the client's made-up header is dropped, not passed.
+    expect(seen?.headers['x-crawl-identity']).toBeUndefined();
+    expect(seen?.headers['x-custom']).toBe('kept');
+    expect(seen?.headers['x-request-id']).toMatch(/\S+/);
+    expect(seen?.headers.host).toBe(new URL(down.url).host);
+  });
+
+  it('passes an empty 204 answer through', async () => {
+    const response = await fetch(`${edge.url}/items`, { method: 'DELETE' });
+    expect(response.status).toBe(204);
+    expect(await response.text()).toBe('');
+    expect(down.seen[0]).toMatchObject({ method: 'DELETE', body: '' });
+  });
+
+  it('answers 504 when the owner sends no headers in time, and 503 when it is unreachable', async () => {
+    const impatient = await gateway(down.url, { headersTimeoutMs: 300 });
+    const nowhere = await gateway('http://127.0.0.1:9');
+    try {
+      const timedOut = await fetch(`${impatient.url}/stall`);
+      expect(timedOut.status).toBe(504);
+      expect(((await timedOut.json()) as { error: { code: string } }).error.code).toBe('SERVICE_UNAVAILABLE');
+      const unreachable = await fetch(`${nowhere.url}/items`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      expect(unreachable.status).toBe(503);
+      expect(((await unreachable.json()) as { error: unknown }).error).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: 'The catalog service is unreachable' });
+    } finally {
+      await impatient.app.close();
+      await nowhere.app.close();
+    }
+  });
+});
