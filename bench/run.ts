@@ -5,6 +5,7 @@
 const BENCHES: Record<string, () => Promise<{ main(): Promise<void> }>> = {
   parser: () => import('./parser.ts'),
   fairness: () => import('./fairness.ts'),
+  storage: () => import('./storage.ts'),
 };
 
 const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
