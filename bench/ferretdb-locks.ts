@@ -2,8 +2,10 @@
 // findOneAndUpdate (the FerretDB speed limit, but not safe there: it loses updates), in the same run
 // and interleaved, at concurrency 1 and 20, on one document and on one document per worker.
 // Also a driver baseline of what a growing collection costs FerretDB itself (10 vs 10,000 documents).
-// Needs a MongoDB-wire server: MONGO_URL or TEST_MONGO_URL (default mongodb://127.0.0.1:27018/, FerretDB).
-// Run: node --experimental-strip-types bench/ferretdb-locks.ts   (LOCKS_OPS=400 LOCKS_ROUNDS=3)
+// Needs a MongoDB-wire server: BENCH_MONGO_URL or TEST_MONGO_URL (e.g. mongodb://127.0.0.1:27018/,
+// FerretDB from scripts/ferretdb.sh); without one it says so and skips, like the storage bench's
+// MongoDB variant. Works in its own `bench_locks_<random>` database, dropped at the end.
+// Run: pnpm bench ferretdb-locks   (LOCKS_OPS=400 LOCKS_ROUNDS=3)
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
@@ -13,7 +15,7 @@ import { MongoDocumentStore, type Collection } from '../packages/storage/src/ind
 // The driver is a dependency of @crawl/storage, not of the workspace root.
 const { MongoClient } = createRequire(new URL('../packages/storage/package.json', import.meta.url))('mongodb') as typeof Mongo;
 
-const URL_ = process.env.MONGO_URL ?? process.env.TEST_MONGO_URL ?? 'mongodb://127.0.0.1:27018/';
+const URL_ = process.env.BENCH_MONGO_URL || process.env.TEST_MONGO_URL || undefined;
 const OPS = Number(process.env.LOCKS_OPS ?? 400);
 const ROUNDS = Number(process.env.LOCKS_ROUNDS ?? 3);
 
@@ -131,6 +133,10 @@ async function scaleBaseline(db: Mongo.Db): Promise<void> {
 }
 
 export async function main(): Promise<void> {
+  if (!URL_) {
+    console.log('(skipped: set BENCH_MONGO_URL or TEST_MONGO_URL to a MongoDB-wire server, e.g. `BENCH_MONGO_URL=$(scripts/ferretdb.sh start)`)');
+    return;
+  }
   const database = `bench_locks_${randomUUID().slice(0, 8)}`;
   const client = new MongoClient(URL_, { retryWrites: false });
   const db = client.db(database);

@@ -123,7 +123,10 @@ export async function embeddedVariant(figures: Figure[]): Promise<void> {
       });
     }
 
-    // 4. p99 of GET /jobs/:id (the big job) while pagers walk its results ÷ its idle p99.
+    // 4. p99 of GET /jobs/:id (the big job) while pagers walk its results ÷ its idle p99: with the
+    // pagers at BENCH_PAGER_RATE pages/s each (the figure with the goal) and, for reference, closed
+    // loop (each pager asks for the next page as soon as it has the last: that saturates the one
+    // event loop, so it shows queueing rather than blocking). Idle and both loads in each round.
     const probe = (seconds = S.latencySeconds) =>
       load({ url: service.url, path: `/jobs/${big.jobId}`, token: a.token, connections: 2, seconds, overallRate: S.probeRate, timeoutSeconds: S.timeoutSeconds });
     const pagerInput: PagerInput = {
@@ -133,35 +136,56 @@ export async function embeddedVariant(figures: Figure[]): Promise<void> {
       pageSize: S.pagerPageSize,
       pages: Math.ceil(big.rows / S.pagerPageSize),
       clients: S.pagers,
+      rate: S.pagerRate,
       seconds: S.latencySeconds + 1,
       timeoutSeconds: S.timeoutSeconds,
       cursors: (await api.resultsPage(a, big.jobId, 1, S.pagerPageSize)).nextCursor !== null,
     };
-    note(`pagers page by ${pagerInput.cursors ? 'cursor' : 'page number'}, ${S.pagerPageSize} rows a page`);
+    const paced = S.pagerRate > 0;
+    note(
+      `pagers page by ${pagerInput.cursors ? 'cursor' : 'page number'}, ${S.pagerPageSize} rows a page, ` +
+        (paced ? `${S.pagerRate} pages/s each (${fmt(S.pagerRate * S.pagers)} pages/s, ${fmt(S.pagerRate * S.pagers * S.pagerPageSize)} rows/s in all), and closed loop` : 'closed loop (BENCH_PAGER_RATE=0)'),
+    );
     type LatencyRound = { probe: LoadResult; pagers: LoadResult | undefined };
-    const loaded = async (): Promise<LatencyRound> => {
-      const pagers = runPagers(pagerInput);
+    const loadedAt = (rate: number) => async (): Promise<LatencyRound> => {
+      const pagers = runPagers({ ...pagerInput, rate });
       await sleep(500);
       const p = await probe();
       return { probe: p, pagers: await pagers };
     };
     const idle = async (): Promise<LatencyRound> => ({ probe: await probe(), pagers: undefined });
     await probe(1);
-    const latency = await interleaved(S.rounds, { idle, loaded }, (round, v) =>
+    const latencyCases: Record<string, () => Promise<LatencyRound>> = paced ? { idle, paced: loadedAt(S.pagerRate), closed: loadedAt(0) } : { idle, closed: loadedAt(0) };
+    const latency = await interleaved(S.rounds, latencyCases, (round, v) =>
       note(
-        `latency round ${round + 1}: p99 ${fmt(v.loaded.probe.latencyP99, 1)} ms with ${S.pagers} pagers (${fmt(v.loaded.pagers?.rps ?? 0)} pages/s) vs ${fmt(v.idle.probe.latencyP99, 1)} ms idle; load average ${loadAverage()}`,
+        `latency round ${round + 1}: p99 ${fmt(v.idle?.probe.latencyP99 ?? Number.NaN, 1)} ms idle` +
+          (v.paced ? `, ${fmt(v.paced.probe.latencyP99, 1)} ms with ${S.pagers} pagers at ${S.pagerRate}/s (${fmt(v.paced.pagers?.rps ?? 0)} pages/s)` : '') +
+          `, ${fmt(v.closed?.probe.latencyP99 ?? Number.NaN, 1)} ms with ${S.pagers} closed-loop pagers (${fmt(v.closed?.pagers?.rps ?? 0)} pages/s); load average ${loadAverage()}`,
       ),
     );
-    const latencyFailures = failures([...latency.idle.map((r) => r.probe), ...latency.loaded.flatMap((r) => [r.probe, ...(r.pagers ? [r.pagers] : [])])]);
-    const p99Ratio = ratioOfRounds(latency.loaded.map((r) => r.probe.latencyP99), latency.idle.map((r) => r.probe.latencyP99));
-    push({
-      name: `GET /jobs/:id p99 with ${S.pagers} clients paging the ${fmt(big.rows)}-row job ÷ idle p99`,
-      value: p99Ratio,
-      unit: 'ratio',
-      goal: '≤ 3',
-      pass: p99Ratio <= 3 && !latencyFailures,
-      detail: `p99 ${fmt(median(latency.loaded.map((r) => r.probe.latencyP99)), 1)} vs ${fmt(median(latency.idle.map((r) => r.probe.latencyP99)), 1)} ms at ${S.probeRate} req/s; pagers ${fmt(median(latency.loaded.map((r) => r.pagers?.rps ?? 0)))} pages/s of ${S.pagerPageSize}${latencyFailures ? `; failures: ${latencyFailures}` : ''}`,
-    });
+    const idleRounds = latency.idle ?? [];
+    const idleP99 = idleRounds.map((r) => r.probe.latencyP99);
+    const idleFailures = failures(idleRounds.map((r) => r.probe));
+    for (const which of paced ? (['paced', 'closed'] as const) : (['closed'] as const)) {
+      const rounds = latency[which] ?? [];
+      const withGoal = which === 'paced' || !paced;
+      const latencyFailures = [idleFailures, failures(rounds.flatMap((r) => [r.probe, ...(r.pagers ? [r.pagers] : [])]))].filter(Boolean).join('; ');
+      const p99Ratio = ratioOfRounds(rounds.map((r) => r.probe.latencyP99), idleP99);
+      const pagersRps = median(rounds.map((r) => r.pagers?.rps ?? 0));
+      const how = which === 'paced' ? `at ${S.pagerRate} pages/s each` : 'closed loop (as fast as answered)';
+      push({
+        name: `GET /jobs/:id p99 with ${S.pagers} clients paging the ${fmt(big.rows)}-row job ${how} ÷ idle p99${withGoal ? '' : ' (reference)'}`,
+        value: p99Ratio,
+        unit: 'ratio',
+        goal: withGoal ? '≤ 3' : '—',
+        pass: withGoal ? p99Ratio <= 3 && !latencyFailures : true,
+        ...(withGoal ? {} : { informational: true }),
+        detail:
+          `p99 ${fmt(median(rounds.map((r) => r.probe.latencyP99)), 1)} vs ${fmt(median(idleP99), 1)} ms at ${S.probeRate} req/s; ` +
+          `pagers ${fmt(pagersRps)} pages/s of ${S.pagerPageSize} (${fmt(pagersRps * S.pagerPageSize)} rows/s)${which === 'paced' ? `, asked ${fmt(S.pagerRate * S.pagers)}` : ''}` +
+          `${latencyFailures ? `; failures: ${latencyFailures}` : ''}`,
+      });
+    }
 
     // 5. Export of the big job ÷ the same rows from a bare Fastify + JWT route (its own child
     // process), both downloaded with the same client code, body fully read.

@@ -4,9 +4,11 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { freePort } from '@crawl/queue/redis-test-server';
+
+export { freePort };
 
 export const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
 
@@ -17,17 +19,6 @@ export interface ServiceProcess extends ChildServer {
   internalSecret: string;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolvePort(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 function statusField(pid: number, field: string): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');

@@ -50,6 +50,11 @@ export const SETTINGS = {
   /** Page size the background pagers use while GET /jobs/:id latency is probed: by default the API's (a client that sends no pageSize). */
   pagerPageSize: int('BENCH_PAGER_PAGE_SIZE', CATALOG_LIMITS.resultsDefaultPageSize),
   pagers: int('BENCH_PAGERS', 10),
+  /**
+   * Pages per second each pager client asks for, evenly paced (pager-worker.ts); 0 = as fast as it
+   * is answered (closed loop). Figure 4's goal is on this rate; a closed-loop run is reported beside it.
+   */
+  pagerRate: int('BENCH_PAGER_RATE', 20, 0),
   /** Seconds per latency round, and the probe's request rate (requests/s, 2 connections). */
   latencySeconds: int('BENCH_LATENCY_SECONDS', 10),
   probeRate: int('BENCH_PROBE_RATE', 100),
@@ -60,6 +65,8 @@ export const SETTINGS = {
   redisUrl: process.env.REDIS_URL ?? process.env.TEST_REDIS_URL,
   mongoJobs: int('BENCH_MONGO_JOBS', jobs),
   mongoCreateSeconds: int('BENCH_MONGO_CREATE_SECONDS', 30),
+  /** Seconds per round of the driver create-mix baseline (MongoDB variant, raw driver on a scratch database). */
+  driverSeconds: int('BENCH_DRIVER_SECONDS', 10),
   /** Filling a project with jobs stops after this many seconds (the figures then name the N reached). */
   fillSeconds: int('BENCH_FILL_SECONDS', 900),
   /** Upstream rate of the crawler-worker inside the all-in-one (it crawls the in-process simulator). */

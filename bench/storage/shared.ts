@@ -12,7 +12,10 @@ export interface Figure {
   value: number;
   unit: 'ratio' | 'req/s' | 'MB';
   goal: string;
+  /** Always true on an informational figure (it has no goal to miss). */
   pass: boolean;
+  /** Reported for context, with goal "—": a reference run or a baseline of the server itself. */
+  informational?: boolean;
   /** The medians behind a ratio, sizes, failures. */
   detail: string;
 }
@@ -95,11 +98,27 @@ interface CreateRound extends LoadResult {
   before: number;
 }
 
+/** Cases run in the same interleaved rounds as the creates (the MongoDB variant's driver baseline). */
+export interface ExtraCases<T> {
+  cases: Record<string, () => Promise<T>>;
+  /** Appended to the round's note. */
+  describe: (values: Record<string, T>) => string;
+}
+
 /**
  * Interleaved rounds of POST /projects/:id/jobs at the configured concurrency: the project with
- * many jobs, and each round a fresh organization whose project holds `smallJobs` jobs.
+ * many jobs, and each round a fresh organization whose project holds `smallJobs` jobs; plus
+ * `extra` cases in the same rotation, when given.
  */
-export async function measureCreates(service: ServiceProcess, api: Api, org: Org, manyProject: string, seconds: number, variant: Figure['variant']) {
+export async function measureCreates<T = never>(
+  service: ServiceProcess,
+  api: Api,
+  org: Org,
+  manyProject: string,
+  seconds: number,
+  variant: Figure['variant'],
+  extra?: ExtraCases<T>,
+) {
   const S = SETTINGS;
   const run = async (owner: Org, projectId: string, roundSeconds = seconds): Promise<CreateRound> => {
     const before = await api.countJobs(owner, projectId);
@@ -124,23 +143,26 @@ export async function measureCreates(service: ServiceProcess, api: Api, org: Org
   };
   const warm = await freshProject('warm-up');
   await run(warm.owner, warm.projectId, Math.min(3, seconds));
-  const rounds = await interleaved(
-    S.rounds,
-    {
-      many: () => run(org, manyProject),
-      few: async () => {
-        const fresh = await freshProject('fresh');
-        return run(fresh.owner, fresh.projectId);
-      },
+  const cases: Record<string, () => Promise<CreateRound | T>> = {
+    many: () => run(org, manyProject),
+    few: async () => {
+      const fresh = await freshProject('fresh');
+      return run(fresh.owner, fresh.projectId);
     },
-    (round, v) => {
-      const problems = [describeFailures(v.many), describeFailures(v.few)].filter(Boolean).join('; ');
-      note(
-        `creates round ${round + 1}: ${fmt(v.many.rps)}/s from ${fmt(v.many.before)} jobs vs ${fmt(v.few.rps)}/s from ${fmt(v.few.before)} jobs` +
-          `${problems ? ` (${problems})` : ''}; load average ${loadAverage()}`,
-      );
-    },
-  );
+    ...extra?.cases,
+  };
+  const allRounds = await interleaved(S.rounds, cases, (round, v) => {
+    const many = v.many as CreateRound;
+    const few = v.few as CreateRound;
+    const problems = [describeFailures(many), describeFailures(few)].filter(Boolean).join('; ');
+    const extraValues = Object.fromEntries(Object.keys(extra?.cases ?? {}).map((k) => [k, v[k] as T]));
+    note(
+      `creates round ${round + 1}: ${fmt(many.rps)}/s from ${fmt(many.before)} jobs vs ${fmt(few.rps)}/s from ${fmt(few.before)} jobs` +
+        `${problems ? ` (${problems})` : ''}${extra ? `; ${extra.describe(extraValues)}` : ''}; load average ${loadAverage()}`,
+    );
+  });
+  const rounds = { many: (allRounds.many ?? []) as CreateRound[], few: (allRounds.few ?? []) as CreateRound[] };
+  const extraRounds = Object.fromEntries(Object.keys(extra?.cases ?? {}).map((k) => [k, (allRounds[k] ?? []) as T[]])) as Record<string, T[]>;
   const all = [...rounds.many, ...rounds.few];
   const errors = all.reduce((sum, r) => sum + r.errors + r.non2xx, 0);
   const timeouts = all.reduce((sum, r) => sum + r.timeouts, 0);
@@ -158,5 +180,5 @@ export async function measureCreates(service: ServiceProcess, api: Api, org: Org
       `rounds started at ${rounds.many.map((r) => fmt(r.before)).join(' / ')} jobs; ${errors} errors, ${timeouts} timeouts (${S.timeoutSeconds} s); ` +
       `p99 ${fmt(median(rounds.many.map((r) => r.latencyP99)))} vs ${fmt(median(rounds.few.map((r) => r.latencyP99)))} ms`,
   };
-  return { many: rounds.many, few: rounds.few, errors, timeouts, ratioFigure };
+  return { many: rounds.many, few: rounds.few, errors, timeouts, ratioFigure, extra: extraRounds };
 }
