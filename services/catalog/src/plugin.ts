@@ -18,6 +18,7 @@ import {
 } from '@crawl/contracts';
 import { errors } from '@crawl/errors';
 import { routeFromSpec } from '@crawl/modules';
+import { abortSignalFor } from '@crawl/service-client';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Catalog } from './catalog.ts';
@@ -63,7 +64,7 @@ export function catalogRoutes(catalog: Catalog) {
     // Jobs
     routeFromSpec(app, R.createJob, async (request: FastifyRequest<{ Params: { projectId: string }; Body: CreateJobBody }>, reply) => {
       const identity = caller(request);
-      const job = await catalog.jobs.create(identity, request.params.projectId, request.body, { requestId: request.id, identity });
+      const job = await catalog.jobs.create(identity, request.params.projectId, request.body, { requestId: request.id, identity, signal: abortSignalFor(reply.raw) });
       return reply.code(201).send({ data: toJobView(job) });
     });
     routeFromSpec(app, R.listJobs, async (request: FastifyRequest<{ Params: { projectId: string }; Querystring: ListJobsQuery }>) => {
@@ -86,7 +87,7 @@ export function catalogRoutes(catalog: Catalog) {
       const format = request.query.format ?? 'json';
       const job = await catalog.jobs.getOwned(identity.organizationId, request.params.id);
       // Everything that can fail with an envelope happens before the first byte.
-      await catalog.billing().consumeExport({ organizationId: identity.organizationId, jobId: job._id, format }, { requestId: request.id, identity });
+      await catalog.billing().consumeExport({ organizationId: identity.organizationId, jobId: job._id, format }, { requestId: request.id, identity, signal: abortSignalFor(reply.raw) });
       await catalog.audit.recordQuietly({
         organizationId: identity.organizationId,
         actorUserId: identity.userId,
@@ -105,7 +106,7 @@ export function catalogRoutes(catalog: Catalog) {
     });
     routeFromSpec(app, R.retryJob, async (request: FastifyRequest<{ Params: { id: string } }>, reply) => {
       const identity = caller(request);
-      const job = await catalog.jobs.retry(identity, request.params.id, { requestId: request.id, identity });
+      const job = await catalog.jobs.retry(identity, request.params.id, { requestId: request.id, identity, signal: abortSignalFor(reply.raw) });
       return reply.code(201).send({ data: toJobView(job) });
     });
     routeFromSpec(app, R.cancelJob, async (request: FastifyRequest<{ Params: { id: string } }>) => {

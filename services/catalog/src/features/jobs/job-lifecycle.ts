@@ -19,6 +19,8 @@ export interface CreateOptions {
   scheduleId?: string;
   retryOf?: string;
   identity?: Identity | null;
+  /** The client's request: a client that left before the reservation is taken creates nothing. */
+  signal?: AbortSignal | undefined;
 }
 
 export interface JobLifecycleOptions {
@@ -71,7 +73,10 @@ export class JobLifecycle {
     const reason = options.reason ?? 'job.create';
     const callContext = { requestId: options.requestId, identity: options.identity ?? null };
 
-    // 402/403 from billing propagate unchanged; nothing has been stored or enqueued yet.
+    // 402/403 from billing propagate unchanged; nothing has been stored or enqueued yet. Only
+    // this call carries the client's signal: once credits are held, the job is finished (or the
+    // hold released) whether or not the client is still there.
+    options.signal?.throwIfAborted();
     const reservation = await this.#billing().reserve(
       {
         organizationId: actor.organizationId,
@@ -81,7 +86,7 @@ export class JobLifecycle {
         unitsPerTarget: prepared.unitsPerTarget,
         reason,
       },
-      callContext,
+      options.signal ? { ...callContext, signal: options.signal } : callContext,
     );
 
     const now = this.#now();
@@ -141,7 +146,7 @@ export class JobLifecycle {
     return stored;
   }
 
-  async retry(actor: Actor, jobId: string, options: { requestId?: string | undefined; identity?: Identity | null } = {}): Promise<JobDoc> {
+  async retry(actor: Actor, jobId: string, options: Pick<CreateOptions, 'requestId' | 'identity' | 'signal'> = {}): Promise<JobDoc> {
     const original = await this.getOwned(actor.organizationId, jobId);
     const body: CreateJobBody = {
       type: original.type,

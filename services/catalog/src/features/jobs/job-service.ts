@@ -81,7 +81,7 @@ export class JobService {
     return this.#lifecycle.create(actor, projectId, body, options);
   }
 
-  retry(actor: Actor, jobId: string, options: { requestId?: string | undefined; identity?: Identity | null } = {}): Promise<JobDoc> {
+  retry(actor: Actor, jobId: string, options: Pick<CreateOptions, 'requestId' | 'identity' | 'signal'> = {}): Promise<JobDoc> {
     return this.#lifecycle.retry(actor, jobId, options);
   }
 
