@@ -78,4 +78,12 @@ describeOnEachStore('JobRepository job counts', (open) => {
     await store.collection<JobDoc>(JOBS_COLLECTION).insertOne(job('org_f', 'prj_lazy'));
     expect(await total('org_f', 'prj_lazy')).toBe(1);
   });
+
+  it('remembers that the one-time seeding is done', async () => {
+    const fresh = new JobRepository(await open());
+    await fresh.init();
+    expect(await fresh.countsSeeded()).toBe(false);
+    await fresh.markCountsSeeded('2026-03-02T08:00:00.000Z');
+    expect(await fresh.countsSeeded()).toBe(true);
+  });
 });

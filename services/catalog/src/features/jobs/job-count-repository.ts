@@ -2,6 +2,9 @@ import type { Collection, DocumentStore } from '@crawl/storage';
 import { JOBS_COLLECTION, type JobDoc } from './job-model.ts';
 
 export const JOB_COUNTS_COLLECTION = 'project_job_counts';
+/** Shared with the results backfill: one record per one-time data migration. */
+const MIGRATIONS_COLLECTION = 'catalog_migrations';
+const COUNTS_SEEDED = 'jobs.project_counts';
 
 interface JobCountDoc {
   _id: string;
@@ -25,10 +28,21 @@ const countId = (organizationId: string, projectId: string): string => `${organi
 export class JobCountRepository {
   readonly #counts: Collection<JobCountDoc>;
   readonly #jobs: Collection<JobDoc>;
+  readonly #migrations: Collection<{ _id: string; completedAt: string }>;
 
   constructor(store: DocumentStore) {
     this.#counts = store.collection<JobCountDoc>(JOB_COUNTS_COLLECTION);
     this.#jobs = store.collection<JobDoc>(JOBS_COLLECTION);
+    this.#migrations = store.collection(MIGRATIONS_COLLECTION);
+  }
+
+  /** Whether every project already had its figure once (data from before figures is seeded). */
+  async seeded(): Promise<boolean> {
+    return (await this.#migrations.findOne({ _id: COUNTS_SEEDED })) !== null;
+  }
+
+  async markSeeded(now: string): Promise<void> {
+    await this.#migrations.updateOne({ _id: COUNTS_SEEDED }, { $set: { completedAt: now } }, { upsert: true });
   }
 
   async recordCreated(organizationId: string, projectId: string): Promise<void> {

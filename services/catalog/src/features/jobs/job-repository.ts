@@ -58,6 +58,15 @@ export class JobRepository {
     return this.#counts.reconcile(projects);
   }
 
+  /** Whether the one-time seeding of the counts is done (then reconciling can run in the background). */
+  countsSeeded(): Promise<boolean> {
+    return this.#counts.seeded();
+  }
+
+  markCountsSeeded(now: string): Promise<void> {
+    return this.#counts.markSeeded(now);
+  }
+
   findById(id: string): Promise<JobDoc | null> {
     return this.#jobs.findOne({ _id: id });
   }

@@ -44,6 +44,8 @@ export class JobService {
   readonly #settlement: JobSettlement;
   readonly #extraHosts: readonly string[];
   readonly #projects: ProjectService;
+  readonly #clock: Clock;
+  readonly #logger: Logger | undefined;
 
   constructor(options: JobServiceOptions) {
     const jobs = new JobRepository(options.store);
@@ -51,6 +53,8 @@ export class JobService {
     const settlement = new JobSettlement({ jobs, clock: options.clock, billing: options.billing, events: options.events, logger: options.logger });
     this.#repository = jobs;
     this.#projects = options.projects;
+    this.#clock = options.clock;
+    this.#logger = options.logger;
     this.#settlement = settlement;
     this.#extraHosts = options.extraHosts ?? [];
     this.#lifecycle = new JobLifecycle({
@@ -67,9 +71,21 @@ export class JobService {
     this.#progress = new TargetProgress({ jobs, results: options.results, dispatch, settlement, clock: options.clock });
   }
 
+  /**
+   * Indexes, then the per-project job counts. The first start on data from before counts seeds
+   * them before serving (a create must not increment a missing figure); later starts only repair
+   * what a crash may have left one short, in the background, so a large catalog starts at once.
+   */
   async init(): Promise<void> {
     await this.#repository.init();
-    await this.#repository.reconcileCounts(this.#projects.all());
+    if (!(await this.#repository.countsSeeded())) {
+      await this.#repository.reconcileCounts(this.#projects.all());
+      await this.#repository.markCountsSeeded(this.#clock.now().toISOString());
+      return;
+    }
+    void this.#repository.reconcileCounts(this.#projects.all()).catch((error: unknown) => {
+      this.#logger?.warn({ err: error }, 'reconciling the per-project job counts failed; the next start tries again');
+    });
   }
 
   /** Validation only (schedules check their crawlConfig the same way a job create does). */
