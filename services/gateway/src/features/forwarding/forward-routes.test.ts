@@ -96,7 +96,7 @@ describe('gateway forwarding to a service in another process', () => {
   it('passes method, path, query and body through, signs the identity out of the Authorization, and streams the answer back', async () => {
     const response = await fetch(`${edge.url}/items?page=2`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: 'Bearer secret', 'x-crawl-identity': 'forged', 'x-custom': 'kept' },
+      headers: { 'content-type': 'application/json', authorization: 'Bearer secret', 'x-crawl-identity': 'forged', 'x-internal-token': 'forged', 'x-custom': 'kept' },
       body: JSON.stringify({ name: 'x' }),
     });
     expect(response.status).toBe(201);
@@ -109,6 +109,7 @@ describe('gateway forwarding to a service in another process', () => {
     expect(seen?.headers.authorization).toBeUndefined();
     // No identity on a public route without a token: the client's made-up header is dropped, not passed.
     expect(seen?.headers['x-crawl-identity']).toBeUndefined();
+    expect(seen?.headers['x-internal-token']).toBeUndefined();
     expect(seen?.headers['x-custom']).toBe('kept');
     expect(seen?.headers['x-request-id']).toMatch(/\S+/);
     expect(seen?.headers.host).toBe(new URL(down.url).host);

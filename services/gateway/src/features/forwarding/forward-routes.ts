@@ -1,7 +1,7 @@
 import { PUBLIC_ROUTES, type RouteSpec, type ServiceName } from '@crawl/contracts';
 import { AppError, errors } from '@crawl/errors';
 import { routeFromSpec, serviceUrlSetting } from '@crawl/modules';
-import { abortSignalFor, ForwardError, HttpForwarder, IDENTITY_HEADER, type HttpForwarderOptions, type InternalTokens } from '@crawl/service-client';
+import { abortSignalFor, ForwardError, HttpForwarder, IDENTITY_HEADER, SERVICE_TOKEN_HEADER, type HttpForwarderOptions, type InternalTokens } from '@crawl/service-client';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 export interface ForwardingOptions {
@@ -51,8 +51,10 @@ interface Upstream {
 async function forward(request: FastifyRequest, reply: FastifyReply, upstream: Upstream): Promise<FastifyReply> {
   const signal = abortSignalFor(reply.raw);
   const headers: Record<string, string | string[] | undefined> = { ...request.headers, 'x-request-id': request.id };
+  // Credentials stop here: only the gateway's own signature of the identity goes on.
   delete headers.authorization;
   delete headers[IDENTITY_HEADER];
+  delete headers[SERVICE_TOKEN_HEADER];
   if (request.identity) headers[IDENTITY_HEADER] = upstream.tokens.signIdentity(request.identity);
   let body: string | undefined;
   if (typeof request.body === 'string') {
