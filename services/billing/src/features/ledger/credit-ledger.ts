@@ -4,6 +4,7 @@ import type { Clock } from '@crawl/modules';
 import type { DocumentStore } from '@crawl/storage';
 import { applyDelta, deltaFor, refusal, ZERO_BALANCE } from './balance.ts';
 import { LedgerRepository, slotId, type AppendOutcome, type BalanceDoc, type LedgerEntryDoc } from './ledger-repository.ts';
+import { backOff } from '../../back-off.ts';
 
 export { slotId, type BalanceDoc, type LedgerEntryDoc } from './ledger-repository.ts';
 
@@ -47,11 +48,6 @@ const MAX_ATTEMPTS = 2_000;
 /** How many short pauses a reader grants an entry's writer before applying the entry itself. */
 const HELP_AFTER_WAITS = 3;
 
-/** Jittered, growing pause after a lost race: 0.5–1.5 ms at first, at most ~30 ms. */
-function backOff(attempt: number): Promise<void> {
-  const ms = Math.min(20, 1 + attempt) * (0.5 + Math.random());
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
 
 export function toBalance(doc: Pick<BalanceDoc, keyof FullBalance> | null): FullBalance {
   return doc ? { available: doc.available, reserved: doc.reserved, spent: doc.spent, granted: doc.granted } : { ...ZERO_BALANCE };

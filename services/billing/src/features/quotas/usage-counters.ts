@@ -4,6 +4,7 @@ import type { Clock } from '@crawl/modules';
 import type { DocumentStore } from '@crawl/storage';
 import { jobQuotaProblem } from './limits.ts';
 import { attemptNumber, inflightOf, jobIdOfKey, markId, UsageRepository, type CountersDoc, type UsageMarkDoc } from './usage-repository.ts';
+import { backOff } from '../../back-off.ts';
 
 /** The problem recorded on a count that was called off rather than refused by a limit. */
 export const CANCELLED = 'cancelled';
@@ -31,9 +32,6 @@ const inProgress = (mark: UsageMarkDoc) => mark.state === 'counting' || mark.sta
 /** Each lost race means another writer made progress; this only bounds pathological contention. */
 const MAX_ATTEMPTS = 200;
 
-function backOff(attempt: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, Math.min(20, attempt) * (0.5 + Math.random())));
-}
 
 type Step<T> = { done: true; value: T } | { done: false };
 const AGAIN = { done: false } as const;
@@ -231,7 +229,7 @@ export class UsageCounters {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
       const result = await step();
       if (result.done) return result.value;
-      if (attempt > 0) await backOff(attempt);
+      if (attempt > 0) await backOff(attempt - 1);
     }
     throw errors.unavailable('Usage counters are too busy, try again');
   }

@@ -1,9 +1,8 @@
 import type { Collection, DocumentStore } from '@crawl/storage';
 import { JOBS_COLLECTION, type JobDoc } from './job-model.ts';
+import { migrationsOf, type MigrationDoc } from '../../migrations.ts';
 
 export const JOB_COUNTS_COLLECTION = 'project_job_counts';
-/** Shared with the results backfill: one record per one-time data migration. */
-const MIGRATIONS_COLLECTION = 'catalog_migrations';
 const COUNTS_SEEDED = 'jobs.project_counts';
 
 interface JobCountDoc {
@@ -28,12 +27,12 @@ const countId = (organizationId: string, projectId: string): string => `${organi
 export class JobCountRepository {
   readonly #counts: Collection<JobCountDoc>;
   readonly #jobs: Collection<JobDoc>;
-  readonly #migrations: Collection<{ _id: string; completedAt: string }>;
+  readonly #migrations: Collection<MigrationDoc>;
 
   constructor(store: DocumentStore) {
     this.#counts = store.collection<JobCountDoc>(JOB_COUNTS_COLLECTION);
     this.#jobs = store.collection<JobDoc>(JOBS_COLLECTION);
-    this.#migrations = store.collection(MIGRATIONS_COLLECTION);
+    this.#migrations = migrationsOf(store);
   }
 
   /** Whether every project already had its figure once (data from before figures is seeded). */

@@ -1,9 +1,9 @@
 import { DuplicateKeyError, type Collection, type Document, type DocumentStore } from '@crawl/storage';
 import { positionOf, targetEnd } from './result-layout.ts';
+import { migrationsOf, type MigrationDoc } from '../../migrations.ts';
 
 export const RESULTS_COLLECTION = 'results';
 export const RESULT_COLUMNS_COLLECTION = 'result_columns';
-const MIGRATIONS_COLLECTION = 'catalog_migrations';
 const POSITION_BACKFILL = 'results.position';
 
 /** One result item. `_id` is `${jobId}:${targetIndex}:${seq}`, so rewriting a target reuses its keys. */
@@ -26,10 +26,6 @@ export interface ResultColumnsDoc extends Document {
   columns: string[];
 }
 
-interface MigrationDoc extends Document {
-  completedAt: string;
-  rows: number;
-}
 
 const INSERT_BATCH = 1000;
 /** Per-row writes (collision fallback, backfill) in flight at once. */
@@ -48,7 +44,7 @@ export class ResultRepository {
   constructor(store: DocumentStore) {
     this.#rows = store.collection<ResultDoc>(RESULTS_COLLECTION);
     this.#columns = store.collection<ResultColumnsDoc>(RESULT_COLUMNS_COLLECTION);
-    this.#migrations = store.collection<MigrationDoc>(MIGRATIONS_COLLECTION);
+    this.#migrations = migrationsOf(store);
   }
 
   /** Indexes, then positions for rows written before they existed (once per database). */
