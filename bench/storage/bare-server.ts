@@ -1,10 +1,10 @@
 // The bare export server (child process; started by bare.ts): a Fastify 5 app with nothing but a
-// Bearer-JWT check (HS256, @fastify/jwt) and two routes streaming the same rows the bench reported
-// to the service, held in memory: the baseline of the export figure ("a bare Fastify + JWT route").
+// Bearer-JWT check (HS256, fast-jwt as in the gateway) and two routes streaming the same rows the
+// bench reported to the service, held in memory: the baseline of the export figure ("a bare Fastify + JWT route").
 //
 // Env: PORT, BARE_JWT_SECRET, BARE_LABEL / BARE_ROWS / BARE_ITEMS_PER_REPORT (the rows are
 // regenerated with the bench's deterministic generator from these). Listens on 127.0.0.1.
-import jwt from '@fastify/jwt';
+import { createVerifier } from 'fast-jwt';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { csvColumns, csvStream, jsonStream, resultTargets } from './rows.ts';
 
@@ -19,7 +19,7 @@ const items = resultTargets(required('BARE_LABEL'), Number(required('BARE_ROWS')
 const columns = csvColumns(items);
 
 const app = Fastify({ logger: false });
-await app.register(jwt, { secret: required('BARE_JWT_SECRET'), verify: { algorithms: ['HS256'], requiredClaims: ['exp', 'sub'] } });
+const verify = createVerifier({ key: required('BARE_JWT_SECRET'), algorithms: ['HS256'], requiredClaims: ['exp', 'sub'] });
 
 // Readiness (no token): answers once the rows are generated and the server listens.
 app.get('/ready', async () => ({ rows: items.length, columns: columns.length }));
@@ -27,7 +27,7 @@ app.get('/ready', async () => ({ rows: items.length, columns: columns.length }))
 const authenticated = {
   onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
     try {
-      await request.jwtVerify();
+      verify(/^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '');
     } catch {
       return reply.code(401).send({ error: 'unauthorized' });
     }

@@ -1,9 +1,7 @@
 import { defineModule, serviceBaseUrl, type IdentityResolver } from '@crawl/modules';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
-import jwt from '@fastify/jwt';
 import rateLimit from '@fastify/rate-limit';
-import { JWT_AUDIENCE, TOKEN_ISSUER } from '@crawl/contracts';
 import { closeRedis, openRedis } from '@crawl/redis';
 import type { FastifyInstance } from 'fastify';
 import { GatewayConfig, parseOverrides } from './config.ts';
@@ -21,7 +19,7 @@ export const gatewayModule = defineModule<GatewayConfig>({
   configSchema: GatewayConfig,
   init(context) {
     const overrides = parseOverrides(context.config.RATE_LIMIT_OVERRIDES);
-    const identityResolver: IdentityResolver = bearerIdentity;
+    const identityResolver: IdentityResolver = bearerIdentity(context.secrets.jwtSecret);
     return {
       identityResolver,
       async rootPlugin(app: FastifyInstance) {
@@ -30,15 +28,6 @@ export const gatewayModule = defineModule<GatewayConfig>({
         await app.register(cors, {
           origin: origins === '*' ? '*' : origins.split(',').map((o) => o.trim()),
           exposedHeaders: ['x-request-id', 'retry-after', 'content-disposition'],
-        });
-        await app.register(jwt, {
-          secret: context.secrets.jwtSecret,
-          verify: {
-            algorithms: ['HS256'],
-            allowedIss: TOKEN_ISSUER,
-            allowedAud: [JWT_AUDIENCE.api, JWT_AUDIENCE.dashboard],
-            requiredClaims: ['exp', 'sub', 'aud', 'iss'],
-          },
         });
         // With REDIS_URL the counters live in Redis, so limits hold across gateway replicas. An
         // unreachable Redis lets requests through (logged) rather than failing every request.

@@ -1,6 +1,7 @@
-import { JWT_AUDIENCE, type Identity } from '@crawl/contracts';
+import { JWT_AUDIENCE, TOKEN_ISSUER, type Identity } from '@crawl/contracts';
 import { errors } from '@crawl/errors';
-import type { FastifyRequest } from 'fastify';
+import type { IdentityResolver } from '@crawl/modules';
+import { createVerifier, TokenError } from 'fast-jwt';
 
 interface AccessClaims {
   sub?: unknown;
@@ -13,21 +14,36 @@ interface AccessClaims {
 const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/;
 
 /**
- * Reads `Authorization: Bearer <jwt>` and verifies it with the pinned HS256 settings. Only access
- * and dashboard tokens pass; a handoff token is not an access token.
+ * Reads `Authorization: Bearer <jwt>` and verifies it with the pinned settings: HS256 only (so
+ * `alg: none` and a switched algorithm fail), `exp` required, this issuer, and only the access and
+ * dashboard audiences (a handoff token is not an access token). The same library signs the tokens
+ * in auth, so signer and verifier cannot disagree on claims.
  */
-export async function bearerIdentity(request: FastifyRequest): Promise<Identity | null> {
-  const header = request.headers.authorization;
-  if (!header) return null;
-  const match = BEARER.exec(header.trim());
-  if (!match) throw errors.unauthorized('Malformed Authorization header; expected "Bearer <token>"');
-  let claims: AccessClaims;
-  try {
-    claims = await request.jwtVerify<AccessClaims>();
-  } catch (error) {
-    const expired = (error as { code?: string }).code === 'FST_JWT_AUTHORIZATION_TOKEN_EXPIRED';
-    throw errors.unauthorized(expired ? 'Access token expired; log in again' : 'Invalid access token');
-  }
+export function bearerIdentity(secret: string): IdentityResolver {
+  const verify = createVerifier({
+    key: secret,
+    algorithms: ['HS256'],
+    allowedIss: TOKEN_ISSUER,
+    allowedAud: [JWT_AUDIENCE.api, JWT_AUDIENCE.dashboard],
+    requiredClaims: ['exp', 'sub', 'aud', 'iss'],
+  });
+  return async (request) => {
+    const header = request.headers.authorization;
+    if (!header) return null;
+    const match = BEARER.exec(header.trim());
+    if (!match) throw errors.unauthorized('Malformed Authorization header; expected "Bearer <token>"');
+    let claims: AccessClaims;
+    try {
+      claims = verify(match[1] as string) as AccessClaims;
+    } catch (error) {
+      const expired = error instanceof TokenError && error.code === TokenError.codes.expired;
+      throw errors.unauthorized(expired ? 'Access token expired; log in again' : 'Invalid access token');
+    }
+    return identityOf(claims);
+  };
+}
+
+function identityOf(claims: AccessClaims): Identity {
   const audience = claims.aud === JWT_AUDIENCE.dashboard ? 'dashboard' : claims.aud === JWT_AUDIENCE.api ? 'api' : null;
   if (!audience || typeof claims.sub !== 'string' || typeof claims.org !== 'string' || typeof claims.email !== 'string') {
     throw errors.unauthorized('Invalid access token');
