@@ -19,7 +19,6 @@ export interface SessionPoolOptions {
   maxUses: number;
   /** Sessions kept alive at once. */
   size: number;
-  now?: () => number;
   random?: () => number;
 }
 
@@ -74,6 +73,6 @@ export class SessionPool {
   #create(): CrawlSession {
     const profile = HEADER_PROFILES[Math.floor(this.#random() * HEADER_PROFILES.length)] as HeaderProfile;
     this.#seq += 1;
-    return { id: this.#seq, profile, jar: new CookieJar(this.#options.now), proxy: this.#options.proxies.next(), uses: 0, retired: false };
+    return { id: this.#seq, profile, jar: new CookieJar(), proxy: this.#options.proxies.next(), uses: 0, retired: false };
   }
 }
