@@ -1,3 +1,5 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
 import { nextRetryDelay, parseRetryAfter, RETRY_DELAYS_MS, MAX_ATTEMPTS } from './retry-policy.ts';
 import { generateSecret, SecretBox, sign, signedHeaders, verify } from './signer.ts';
@@ -7,6 +9,36 @@ describe('Standard Webhooks signing', () => {
     // From the Standard Webhooks reference libraries' tests.
     const signature = sign('whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', 'msg_p5jXN8AQM9LWM0D4loKWxJek', 1614265330, '{"test": 2432232314}');
     expect(signature).toBe('v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=');
+  });
+
+  it('sends exactly the bytes of the published format: v1, + base64 HMAC-SHA256 of id.timestamp.body', () => {
+    // The format customers verify against, computed independently of the library.
+    const wire = (secret: string, id: string, timestamp: number, body: string) =>
+      `v1,${createHmac('sha256', Buffer.from(secret.slice('whsec_'.length), 'base64')).update(`${id}.${timestamp}.${body}`).digest('base64')}`;
+    const bodies = ['', '{"a":1}', '{"title":"Kaffee ☕ – 1.299,00 €"}', 'x'.repeat(10_000)];
+    for (let i = 0; i < 50; i += 1) {
+      const secret = generateSecret();
+      const id = `evt_${randomBytes(8).toString('hex')}`;
+      const timestamp = 1_700_000_000 + i * 7919;
+      const body = bodies[i % bodies.length] as string;
+      expect(sign(secret, id, timestamp, body)).toBe(wire(secret, id, timestamp, body));
+    }
+  });
+
+  it("passes the Standard Webhooks library's verifier, for every secret of a rotation", () => {
+    const [current, previous, other] = [generateSecret(), generateSecret(), generateSecret()];
+    const body = '{"type":"job.completed","data":{"id":"job_1"}}';
+    const headers = signedHeaders([current, previous], 'evt_1', new Date(), body);
+    for (const secret of [current, previous]) {
+      expect(new Webhook(secret).verify(body, { ...headers })).toEqual(JSON.parse(body));
+      expect(verify(secret, headers, body, new Date())).toBe(true);
+    }
+    expect(() => new Webhook(other).verify(body, { ...headers })).toThrow(WebhookVerificationError);
+    expect(() => new Webhook(current).verify(`${body} `, { ...headers })).toThrow(WebhookVerificationError);
+    expect(verify(other, headers, body, new Date())).toBe(false);
+    const stale = signedHeaders([current], 'evt_1', new Date(Date.now() - 6 * 60_000), body);
+    expect(() => new Webhook(current).verify(body, { ...stale })).toThrow(/too old/);
+    expect(verify(current, stale, body, new Date())).toBe(false);
   });
 
   it('generates whsec_ secrets of 24 random bytes', () => {
