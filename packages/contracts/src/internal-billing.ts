@@ -1,18 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Timestamp } from './common.ts';
-
-/**
- * Billing's internal API, called by auth (accounts), catalog (reservations, settlements, exports).
- * All routes are `access: 'internal'` under /internal/billing and idempotent where noted.
- */
-export const BillingPaths = {
-  openAccount: '/internal/billing/accounts',
-  reserve: '/internal/billing/reservations',
-  release: (jobId: string) => `/internal/billing/reservations/${encodeURIComponent(jobId)}/release`,
-  settle: '/internal/billing/settlements',
-  consumeExport: '/internal/billing/exports',
-  crawlerSettings: '/internal/billing/crawler-settings',
-} as const;
+import { defineInternalRoutes, pathOf } from './route-spec.ts';
 
 export const OpenAccountBody = Type.Object({
   organizationId: Type.String({ minLength: 1 }),
@@ -106,3 +94,31 @@ export const CrawlerSettingsView = Type.Object({
 export type CrawlerSettingsView = Static<typeof CrawlerSettingsView>;
 export const CrawlerSettingsResponse = Type.Object({ data: CrawlerSettingsView });
 export type CrawlerSettingsResponse = Static<typeof CrawlerSettingsResponse>;
+
+export const ReservationParams = Type.Object({ jobId: Type.String({ minLength: 1, maxLength: 128 }) });
+export type ReservationParams = Static<typeof ReservationParams>;
+
+/**
+ * Billing's internal API, called by auth (accounts), catalog (reservations, settlements, exports)
+ * and the crawler-worker (settings). Idempotent where the bodies say so.
+ */
+export const BillingInternalRoutes = defineInternalRoutes({
+  openAccount: { method: 'POST', url: '/internal/billing/accounts', access: 'internal', schema: { body: OpenAccountBody } },
+  reserve: { method: 'POST', url: '/internal/billing/reservations', access: 'internal', schema: { body: ReserveBody } },
+  release: { method: 'POST', url: '/internal/billing/reservations/:jobId/release', access: 'internal', schema: { params: ReservationParams, body: ReleaseBody } },
+  settle: { method: 'POST', url: '/internal/billing/settlements', access: 'internal', schema: { body: SettleBody } },
+  consumeExport: { method: 'POST', url: '/internal/billing/exports', access: 'internal', schema: { body: ConsumeExportBody } },
+  crawlerSettings: { method: 'GET', url: '/internal/billing/crawler-settings', access: 'internal', schema: {} },
+});
+
+const R = BillingInternalRoutes;
+
+/** The paths the typed clients call, built from the same table as the routes. */
+export const BillingPaths = {
+  openAccount: R.openAccount.url,
+  reserve: R.reserve.url,
+  release: (jobId: string) => pathOf(R.release, { jobId }),
+  settle: R.settle.url,
+  consumeExport: R.consumeExport.url,
+  crawlerSettings: R.crawlerSettings.url,
+} as const;

@@ -1,12 +1,16 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { CATALOG_LIMITS } from './catalog.ts';
+import { defineInternalRoutes, pathOf } from './route-spec.ts';
 
-/** Catalog's internal API for the crawler-worker: claim a target, then report its outcome. */
-export const CatalogPaths = {
-  claimTarget: (jobId: string, index: number) => `/internal/catalog/jobs/${encodeURIComponent(jobId)}/targets/${index}/claim`,
-  reportTarget: (jobId: string, index: number) => `/internal/catalog/jobs/${encodeURIComponent(jobId)}/targets/${index}/result`,
-  /** Billing's reconciler asks whether a reserved job exists and where it stands. */
-  jobState: (jobId: string) => `/internal/catalog/jobs/${encodeURIComponent(jobId)}/state`,
-} as const;
+/** A target of a job in a path: bounded so junk never reaches storage. */
+export const TargetParams = Type.Object(
+  { jobId: Type.String({ minLength: 1, maxLength: 64 }), index: Type.Integer({ minimum: 0, maximum: CATALOG_LIMITS.maxTargetsPerJob }) },
+  { additionalProperties: false },
+);
+export type TargetParams = Static<typeof TargetParams>;
+
+export const JobIdParams = Type.Object({ jobId: Type.String({ minLength: 1, maxLength: 64 }) }, { additionalProperties: false });
+export type JobIdParams = Static<typeof JobIdParams>;
 
 export const JobStateResponse = Type.Object({
   data: Type.Object({
@@ -57,9 +61,6 @@ export const ReportTargetResponse = Type.Object({
 });
 export type ReportTargetResponse = Static<typeof ReportTargetResponse>;
 
-/** Other services record audit events (e.g. auth's logins) in catalog's audit log. */
-export const AuditPaths = { record: '/internal/catalog/audit' } as const;
-
 export const RecordAuditBody = Type.Object({
   organizationId: Type.String({ minLength: 1 }),
   actorUserId: Type.String({ minLength: 1 }),
@@ -70,3 +71,34 @@ export const RecordAuditBody = Type.Object({
   metadata: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
 });
 export type RecordAuditBody = Static<typeof RecordAuditBody>;
+
+/** Report bodies carry up to 5000 items; they come from our own worker. */
+const REPORT_BODY_LIMIT = 32 * 1024 * 1024;
+
+/**
+ * Catalog's internal API: the crawler-worker claims and reports targets, billing's reconciler asks
+ * where a reserved job stands, other services (auth's logins) record audit events.
+ */
+export const CatalogInternalRoutes = defineInternalRoutes({
+  claimTarget: { method: 'POST', url: '/internal/catalog/jobs/:jobId/targets/:index/claim', access: 'internal', schema: { params: TargetParams } },
+  reportTarget: {
+    method: 'POST',
+    url: '/internal/catalog/jobs/:jobId/targets/:index/result',
+    access: 'internal',
+    bodyLimit: REPORT_BODY_LIMIT,
+    schema: { params: TargetParams, body: ReportTargetBody },
+  },
+  jobState: { method: 'GET', url: '/internal/catalog/jobs/:jobId/state', access: 'internal', schema: { params: JobIdParams } },
+  recordAudit: { method: 'POST', url: '/internal/catalog/audit', access: 'internal', schema: { body: RecordAuditBody } },
+});
+
+const R = CatalogInternalRoutes;
+
+/** The paths the typed clients call, built from the same table as the routes. */
+export const CatalogPaths = {
+  claimTarget: (jobId: string, index: number) => pathOf(R.claimTarget, { jobId, index }),
+  reportTarget: (jobId: string, index: number) => pathOf(R.reportTarget, { jobId, index }),
+  jobState: (jobId: string) => pathOf(R.jobState, { jobId }),
+} as const;
+
+export const AuditPaths = { record: R.recordAudit.url } as const;

@@ -1,4 +1,4 @@
-import type { TSchema } from '@sinclair/typebox';
+import type { Static, TSchema } from '@sinclair/typebox';
 import type { AccessLevel } from './identity.ts';
 import type { ServiceName } from './services.ts';
 
@@ -38,4 +38,40 @@ export interface RouteSpec {
 /** Identity-preserving helper so route tables keep their literal keys. */
 export function defineRoutes<const T extends Record<string, RouteSpec>>(routes: T): T {
   return routes;
+}
+
+/**
+ * One service-to-service route: the single source for the owner's handler types and the path
+ * its typed client calls. Internal routes answer without a response schema, so what they return
+ * is not filtered.
+ */
+export interface InternalRouteSpec {
+  readonly method: HttpMethod;
+  /** The route pattern (`/internal/catalog/jobs/:jobId/state`); `pathOf` fills it in. */
+  readonly url: string;
+  readonly access: 'internal';
+  /** Larger than Fastify's default for bodies that come from our own services only. */
+  readonly bodyLimit?: number;
+  readonly schema: {
+    readonly body?: TSchema;
+    readonly querystring?: TSchema;
+    readonly params?: TSchema;
+  };
+}
+
+/** Identity-preserving helper so internal route tables keep their literal keys and schemas. */
+export function defineInternalRoutes<const T extends Record<string, InternalRouteSpec>>(routes: T): T {
+  return routes;
+}
+
+type PathParams<S> = S extends { readonly schema: { readonly params: infer P extends TSchema } } ? Static<P> : Record<string, never>;
+
+/** A route's path with each `:name` replaced by its encoded value; the values are typed by the params schema. */
+export function pathOf<const S extends InternalRouteSpec | RouteSpec>(spec: S, params: PathParams<S>): string {
+  const values = params as Readonly<Record<string, string | number | undefined>>;
+  return spec.url.replace(/:([A-Za-z]+)/g, (_match, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`${spec.url}: no value for :${name}`);
+    return encodeURIComponent(String(value));
+  });
 }

@@ -1,7 +1,6 @@
-import { BillingPaths, BillingRoutes, type QueueStatsView, type SetCrawlerRateBody } from '@crawl/contracts';
-import { errors } from '@crawl/errors';
-import { routeFromSpec } from '@crawl/modules';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { BillingInternalRoutes, BillingRoutes, type QueueStatsView } from '@crawl/contracts';
+import { callerOf, routeFromSpec } from '@crawl/modules';
+import type { FastifyInstance } from 'fastify';
 import type { Billing } from '../../billing.ts';
 import type { CrawlerSettings } from './crawler-settings.ts';
 
@@ -21,9 +20,8 @@ export interface CrawlerAdmin {
 export function crawlerAdminRoutes(app: FastifyInstance, billing: Billing, crawler: CrawlerAdmin): void {
   routeFromSpec(app, BillingRoutes.getCrawlerRate, async () => ({ data: await crawler.settings.view() }));
 
-  routeFromSpec(app, BillingRoutes.setCrawlerRate, async (request: FastifyRequest<{ Body: SetCrawlerRateBody }>) => {
-    const identity = request.identity;
-    if (!identity) throw errors.unauthorized();
+  routeFromSpec(app, BillingRoutes.setCrawlerRate, async (request) => {
+    const identity = callerOf(request);
     const before = (await crawler.settings.view()).requestsPerMinute;
     const view = await crawler.settings.set(request.body.requestsPerMinute, identity.userId);
     await billing.audit({
@@ -45,5 +43,5 @@ export function crawlerAdminRoutes(app: FastifyInstance, billing: Billing, crawl
     return { data: view };
   });
 
-  app.get(BillingPaths.crawlerSettings, { config: { access: 'internal' } }, async () => ({ data: await crawler.settings.current() }));
+  routeFromSpec(app, BillingInternalRoutes.crawlerSettings, async () => ({ data: await crawler.settings.current() }));
 }

@@ -1,0 +1,19 @@
+import { CatalogRoutes } from '@crawl/contracts';
+import { callerOf, routeFromSpec } from '@crawl/modules';
+import type { FastifyInstance } from 'fastify';
+import { toScheduleView, type ScheduleService } from './schedule-service.ts';
+
+/** A project's cron schedules: create, list, enable/disable or change. */
+export function scheduleRoutes(app: FastifyInstance, schedules: ScheduleService): void {
+  routeFromSpec(app, CatalogRoutes.createSchedule, async (request, reply) => {
+    const schedule = await schedules.create(callerOf(request), request.params.projectId, request.body, request.id);
+    return reply.code(201).send({ data: toScheduleView(schedule) });
+  });
+  routeFromSpec(app, CatalogRoutes.listSchedules, async (request) => {
+    const list = await schedules.list(callerOf(request).organizationId, request.params.projectId);
+    return { data: list.map(toScheduleView) };
+  });
+  routeFromSpec(app, CatalogRoutes.updateSchedule, async (request) => {
+    return { data: toScheduleView(await schedules.update(callerOf(request), request.params.id, request.body, request.id)) };
+  });
+}
