@@ -1,5 +1,6 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 /**
  * Where webhooks may be sent. Pure rules (URL shape, address ranges) plus a resolver step that
@@ -104,96 +105,74 @@ export async function checkWebhookUrl(raw: string, rules: UrlRules, resolver: Re
 }
 
 // ---------------------------------------------------------------------------------------------
-// Address ranges
+// Address ranges: the special-purpose registries as ipaddr.js keeps them. Only what it calls
+// `unicast` may receive webhooks, so a range it learns about later is refused without a change here.
 
-type V4Range = readonly [base: number, bits: number, label: string];
+const LABELS: Readonly<Record<string, string>> = {
+  unspecified: 'unspecified ("this network")',
+  broadcast: 'broadcast',
+  multicast: 'multicast',
+  linkLocal: 'link-local (cloud metadata)',
+  loopback: 'loopback',
+  carrierGradeNat: 'carrier-grade NAT',
+  private: 'private',
+  uniqueLocal: 'private (unique local)',
+  reserved: 'reserved (IETF, documentation, benchmarking or future use)',
+  benchmarking: 'reserved (benchmarking)',
+  teredo: 'reserved (Teredo)',
+  deprecatedSiteLocal: 'reserved (site-local)',
+  discard: 'reserved (discard)',
+};
 
-const ip4 = (text: string): number => text.split('.').reduce((acc, part) => acc * 256 + Number(part), 0);
+const label = (range: string): string => LABELS[range] ?? `reserved (${range})`;
 
-const V4_BLOCKED: readonly V4Range[] = [
-  [ip4('0.0.0.0'), 8, 'unspecified ("this network")'],
-  [ip4('10.0.0.0'), 8, 'private'],
-  [ip4('100.64.0.0'), 10, 'carrier-grade NAT'],
-  [ip4('127.0.0.0'), 8, 'loopback'],
-  [ip4('169.254.0.0'), 16, 'link-local (cloud metadata)'],
-  [ip4('172.16.0.0'), 12, 'private'],
-  [ip4('192.0.0.0'), 24, 'reserved (IETF protocol assignments)'],
-  [ip4('192.0.2.0'), 24, 'reserved (documentation)'],
-  [ip4('192.88.99.0'), 24, 'reserved (6to4 relay)'],
-  [ip4('192.168.0.0'), 16, 'private'],
-  [ip4('198.18.0.0'), 15, 'reserved (benchmarking)'],
-  [ip4('198.51.100.0'), 24, 'reserved (documentation)'],
-  [ip4('203.0.113.0'), 24, 'reserved (documentation)'],
-  [ip4('224.0.0.0'), 4, 'multicast'],
-  [ip4('240.0.0.0'), 4, 'reserved (incl. broadcast)'],
-];
+const IPV4_COMPATIBLE = ipaddr.IPv6.parseCIDR('::/96');
+const NAT64_WELL_KNOWN = ipaddr.IPv6.parseCIDR('64:ff9b::/96');
+/** IANA's global unicast block; nothing outside it (and outside the embedded forms) is routed publicly. */
+const GLOBAL_UNICAST = ipaddr.IPv6.parseCIDR('2000::/3');
 
-function v4Blocked(value: number): string | null {
-  for (const [base, bits, label] of V4_BLOCKED) {
-    const size = 2 ** (32 - bits);
-    if (value >= base && value < base + size) return label;
-  }
+function v4Blocked(address: ipaddr.IPv4): string | null {
+  const range = address.range();
+  return range === 'unicast' ? null : label(range);
+}
+
+/** The IPv4 address carried in the low 32 bits (mapped, translated, NAT64) or, for 6to4, bits 16–47. */
+function embeddedV4(bytes: number[], offset: number): ipaddr.IPv4 {
+  return new ipaddr.IPv4(bytes.slice(offset, offset + 4));
+}
+
+function v6Blocked(address: ipaddr.IPv6): string | null {
+  const range = address.range();
+  const bytes = address.toByteArray();
+  // These forms reach the IPv4 address inside them, so that address decides.
+  if (range === 'ipv4Mapped' || range === 'rfc6145') return v4Blocked(embeddedV4(bytes, 12));
+  if (range === 'rfc6052') return address.match(NAT64_WELL_KNOWN) ? v4Blocked(embeddedV4(bytes, 12)) : 'reserved (local NAT64)';
+  if (range === '6to4') return v4Blocked(embeddedV4(bytes, 2));
+  if (range !== 'unicast') return label(range);
+  if (address.match(IPV4_COMPATIBLE)) return 'reserved (IPv4-compatible)';
+  if (!address.match(GLOBAL_UNICAST)) return 'reserved (not global unicast)';
   return null;
 }
 
-/** 16 bytes of an IPv6 address (zone id dropped), or null when the text is not one. */
-export function parseIPv6(text: string): number[] | null {
-  let address = text.split('%')[0] ?? '';
-  if (isIP(address) !== 6) return null;
-  // An embedded dotted quad (::ffff:1.2.3.4) becomes two hex groups.
-  const lastColon = address.lastIndexOf(':');
-  const last = address.slice(lastColon + 1);
-  if (last.includes('.')) {
-    const v4 = ip4(last);
-    address = `${address.slice(0, lastColon + 1)}${((v4 >>> 16) & 0xffff).toString(16)}:${(v4 & 0xffff).toString(16)}`;
-  }
-  const halves = address.split('::');
-  if (halves.length > 2) return null;
-  const parse = (part: string | undefined) => (part ? part.split(':').map((g) => parseInt(g, 16)) : []);
-  const left = parse(halves[0]);
-  const right = parse(halves[1]);
-  const groups = halves.length === 2 ? [...left, ...new Array<number>(8 - left.length - right.length).fill(0), ...right] : left;
-  if (groups.length !== 8 || groups.some((g) => !Number.isInteger(g) || g < 0 || g > 0xffff)) return null;
-  return groups.flatMap((g) => [(g >> 8) & 0xff, g & 0xff]);
-}
-
-const bytesToV4 = (b: number[], offset: number): number => (((b[offset] ?? 0) << 24) >>> 0) + ((b[offset + 1] ?? 0) << 16) + ((b[offset + 2] ?? 0) << 8) + (b[offset + 3] ?? 0);
-
-function v6Blocked(b: number[]): string | null {
-  const zeroUpTo = (n: number) => b.slice(0, n).every((x) => x === 0);
-  const b0 = b[0] ?? 0;
-  const b1 = b[1] ?? 0;
-  if (zeroUpTo(15) && b[15] === 0) return 'unspecified';
-  if (zeroUpTo(15) && b[15] === 1) return 'loopback';
-  // IPv4-mapped ::ffff:a.b.c.d and IPv4-compatible ::a.b.c.d carry an IPv4 address.
-  if (zeroUpTo(10) && b[10] === 0xff && b[11] === 0xff) return v4Blocked(bytesToV4(b, 12)) ?? null;
-  if (zeroUpTo(12)) return 'reserved (IPv4-compatible)';
-  // NAT64 64:ff9b::/96 reaches the embedded IPv4 address; 64:ff9b:1::/48 is local-use NAT64.
-  if (b0 === 0x00 && b1 === 0x64 && b[2] === 0xff && b[3] === 0x9b) {
-    if (b.slice(4, 12).every((x) => x === 0)) return v4Blocked(bytesToV4(b, 12));
-    if (b[4] === 0x00 && b[5] === 0x01) return 'reserved (local NAT64)';
-  }
-  // 6to4 2002::/16 embeds an IPv4 address in bytes 2–5.
-  if (b0 === 0x20 && b1 === 0x02) return v4Blocked(bytesToV4(b, 2));
-  if (b0 === 0x20 && b1 === 0x01 && b[2] === 0x00 && b[3] === 0x00) return 'reserved (Teredo)';
-  if (b0 === 0x20 && b1 === 0x01 && b[2] === 0x0d && b[3] === 0xb8) return 'reserved (documentation)';
-  if (b0 === 0x01 && b1 === 0x00 && b.slice(2, 8).every((x) => x === 0)) return 'reserved (discard)';
-  if ((b0 & 0xfe) === 0xfc) return 'private (unique local)';
-  if (b0 === 0xfe && (b1 & 0xc0) === 0x80) return 'link-local';
-  if (b0 === 0xfe && (b1 & 0xc0) === 0xc0) return 'reserved (site-local)';
-  if (b0 === 0xff) return 'multicast';
-  return null;
+/**
+ * ipaddr.js reads `::a.b.c.d` as `::ffff:a.b.c.d` (IPv4-mapped), which is another address than the
+ * one the socket would reach; the WHATWG URL parser writes it as RFC 4291 reads it (`::7f00:1`).
+ * The zone id only picks an interface, so it is dropped.
+ */
+function parseV6(text: string): ipaddr.IPv6 {
+  const address = text.split('%')[0] ?? '';
+  return ipaddr.IPv6.parse(new URL(`http://[${address}]/`).hostname.slice(1, -1));
 }
 
 /** Why an IP address may not receive webhooks (a label such as `loopback`), or null when it is public. */
 export function blockedReason(address: string): string | null {
+  // node:net is strict about the text (no `127.1` or hex shorthands); ipaddr.js would accept them.
   const family = isIP(address.split('%')[0] ?? '');
-  if (family === 4) return v4Blocked(ip4(address));
-  if (family === 6) {
-    const bytes = parseIPv6(address);
-    return bytes ? v6Blocked(bytes) : 'invalid';
+  try {
+    if (family === 4) return v4Blocked(ipaddr.IPv4.parse(address));
+    if (family === 6) return v6Blocked(parseV6(address));
+  } catch {
+    // A zone id on an IPv4 address: not an address anything could connect to.
   }
   return 'invalid';
 }
-
-export const isPublicAddress = (address: string): boolean => blockedReason(address) === null;
