@@ -2,8 +2,8 @@ import { CatalogPaths } from '@crawl/contracts';
 import { ManualClock } from '@crawl/modules';
 import { startTestService, type TestService } from '@crawl/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogOf } from './catalog.ts';
-import { testBackends } from './testing/backends.ts';
+import { catalogOf } from '@crawl/catalog';
+import { testBackends } from '@crawl/catalog/testing/backends';
 
 /**
  * The whole service in one process (gateway JWT, auth, real billing, catalog): the catalog rules

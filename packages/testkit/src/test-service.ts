@@ -2,19 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SERVICE_NAMES, type ServiceName } from '@crawl/contracts';
-import { buildProcess, type Clock, type CrawlProcess, type ModuleContext } from '@crawl/modules';
+import type { ServiceName } from '@crawl/contracts';
+import { buildProcess, type BuildProcessOptions, type Clock, type CrawlProcess, type ModuleContext, type ServiceModule } from '@crawl/modules';
 import { injectJson, type JsonRequest, type JsonResponse } from '@crawl/modules/testing';
 import { SERVICE_TOKEN_HEADER } from '@crawl/service-client';
 import type { FastifyInstance } from 'fastify';
-import { modulesFor } from '../all-modules.ts';
 
 export interface StartTestServiceOptions {
+  /** The modules to run. The harness depends on no service: whoever knows them passes them in. */
+  modules: readonly ServiceModule<any>[];
   /** Settings for this run; merged over the test defaults. */
   env?: Record<string, string>;
   clock?: Clock;
-  /** Which services run; default every service but the crawler-worker (jobs then stay queued). */
-  targets?: readonly ServiceName[];
 }
 
 export type TestResponse<T = any> = JsonResponse<T>;
@@ -63,14 +62,14 @@ function decodeClaims(token: string): Record<string, unknown> {
 }
 
 /**
- * The whole service in one process, on a fresh embedded store in a temporary directory, driven
- * through the public HTTP surface with `inject`. Close it in `afterAll`/`afterEach`.
+ * The given modules in one process, on a fresh data directory, driven through the public HTTP
+ * surface with `inject`. Close it in `afterAll`/`afterEach`.
  */
-export async function startTestService(options: StartTestServiceOptions = {}): Promise<TestService> {
+export async function startTestService(options: StartTestServiceOptions): Promise<TestService> {
   const dataDir = mkdtempSync(join(tmpdir(), 'crawl-test-'));
-  const targets = options.targets ?? SERVICE_NAMES.filter((name) => name !== 'crawler-worker');
   const env: Record<string, string> = { ...TEST_DEFAULTS, DATA_DIR: dataDir, ...options.env };
-  const process = await buildProcess({ modules: await modulesFor(targets), env, ...(options.clock ? { clock: options.clock } : {}) });
+  const build: BuildProcessOptions = { modules: options.modules, env, ...(options.clock ? { clock: options.clock } : {}) };
+  const process = await buildProcess(build);
   await process.start();
   const app = process.app;
   const anyContext = process.contexts.values().next().value as ModuleContext;

@@ -3,9 +3,9 @@ import { ManualClock } from '@crawl/modules';
 import { startTestService, type TestService } from '@crawl/server/testing';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testBackends, type TestBackend } from '../../testing/backends.ts';
-import { WebhookReceiver, waitFor } from '../../testing/webhook-receiver.ts';
-import { verify } from './signer.ts';
+import { testBackends, type TestBackend } from '@crawl/catalog/testing/backends';
+import { WebhookReceiver, waitFor } from '@crawl/catalog/testing/webhook-receiver';
+import { verify } from '@crawl/catalog/webhook-signer';
 
 /**
  * The whole service in one process (gateway JWT, auth, real billing, catalog with its own

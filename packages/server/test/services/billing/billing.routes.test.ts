@@ -3,7 +3,7 @@ import { ManualClock } from '@crawl/modules';
 import { startTestService, type TestService, type TestUser } from '@crawl/server/testing';
 import { BillingClient } from '@crawl/service-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerProblems } from './testing/billing-fixture.ts';
+import { ledgerProblems } from '@crawl/billing/testing/billing-fixture';
 
 const ADMIN_EMAIL = 'root@example.com';
 const OPS_EMAIL = 'ops@example.com';

@@ -2,8 +2,8 @@ import { SERVICE_NAMES } from '@crawl/contracts';
 import { startTestService, type TestService } from '@crawl/server/testing';
 import { CrawlerSettingsClient } from '@crawl/service-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RateSetting } from '../src/features/rate-limit/rate-setting.ts';
-import { TokenBucketRateLimiter } from '../src/features/rate-limit/token-bucket-rate-limiter.ts';
+import { RateSetting } from '@crawl/crawler-worker/rate-limit/rate-setting';
+import { TokenBucketRateLimiter } from '@crawl/crawler-worker/rate-limit/token-bucket-rate-limiter';
 
 /** Polls `read` until `done` holds or the deadline passes (no fixed sleeps). */
 async function waitFor<T>(read: () => Promise<T> | T, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
@@ -63,7 +63,7 @@ describe("the worker's upstream rate follows the admin-set rate stored by billin
   });
 
   it('declares billing as a dependency of the worker (BILLING_URL when billing runs elsewhere)', async () => {
-    const { crawlerWorkerModule } = await import('../src/module.ts');
+    const { crawlerWorkerModule } = await import('@crawl/crawler-worker');
     expect(crawlerWorkerModule.dependencies).toEqual(['catalog', 'billing']);
   });
 });
