@@ -4,7 +4,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allowedUrlRule } from '../crawling/marketplace-origin.ts';
 import { CookieJar } from './cookie-jar.ts';
-import { HEADER_PROFILES } from './header-profiles.ts';
+import type { HeaderProfile } from './header-profiles.ts';
 import { FetchError, UndiciPageFetcher, type UndiciPageFetcherOptions } from './page-fetcher.ts';
 import type { CrawlSession } from './session-pool.ts';
 
@@ -17,7 +17,16 @@ async function listen(handler: Handler): Promise<{ server: Server; origin: strin
   return { server, origin: `http://127.0.0.1:${port}`, host: `127.0.0.1:${port}` };
 }
 
-const session = (): CrawlSession => ({ id: 1, profile: HEADER_PROFILES[0] as (typeof HEADER_PROFILES)[number], jar: new CookieJar(), proxy: undefined, uses: 0, retired: false });
+const chrome: HeaderProfile = {
+  headers: {
+    'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/147.0.0.0 Safari/537.36',
+    accept: 'text/html,*/*;q=0.8',
+    'sec-fetch-site': 'none',
+    'sec-fetch-mode': 'navigate',
+  },
+  order: [],
+};
+const session = (): CrawlSession => ({ id: 1, profile: chrome, jar: new CookieJar(), proxy: undefined, uses: 0, retired: false });
 const page = (text: string) => `<html><head><title>${text}</title></head><body>${text}</body></html>`;
 
 describe('UndiciPageFetcher against a local server', () => {

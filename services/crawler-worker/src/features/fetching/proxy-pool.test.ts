@@ -45,7 +45,7 @@ describe('ProxyPool', () => {
 describe('SessionPool', () => {
   it('retires a blocked session (striking its proxy) and a worn-out one', () => {
     const proxies = new ProxyPool({ urls: ['http://p1:1', 'http://p2:1'], restAfterBlocks: 1, restMs: 60_000, now: () => 0 });
-    const pool = new SessionPool({ proxies, maxUses: 2, size: 1, random: () => 0 });
+    const pool = new SessionPool({ proxies, maxUses: 2, size: 1 });
     const first = pool.take();
     expect(first.proxy).toBe('http://p1:1');
     expect(pool.take()).toBe(first);

@@ -1,5 +1,6 @@
+import { generatedProfile } from './browser-profiles.ts';
 import { CookieJar } from './cookie-jar.ts';
-import { HEADER_PROFILES, type HeaderProfile } from './header-profiles.ts';
+import type { HeaderProfile } from './header-profiles.ts';
 import type { ProxyPool } from './proxy-pool.ts';
 
 /** One "browser": a header profile, its cookies and the proxy it goes out through. */
@@ -19,7 +20,8 @@ export interface SessionPoolOptions {
   maxUses: number;
   /** Sessions kept alive at once. */
   size: number;
-  random?: () => number;
+  /** A new browser identity per session (default: generated). */
+  profiles?: () => HeaderProfile;
 }
 
 /**
@@ -29,13 +31,13 @@ export interface SessionPoolOptions {
 export class SessionPool {
   readonly #options: SessionPoolOptions;
   readonly #sessions: CrawlSession[] = [];
-  readonly #random: () => number;
+  readonly #profiles: () => HeaderProfile;
   #seq = 0;
   #cursor = 0;
 
   constructor(options: SessionPoolOptions) {
     this.#options = options;
-    this.#random = options.random ?? Math.random;
+    this.#profiles = options.profiles ?? generatedProfile;
   }
 
   /** A live session; the caller keeps it for the pages of one target. */
@@ -71,8 +73,7 @@ export class SessionPool {
   }
 
   #create(): CrawlSession {
-    const profile = HEADER_PROFILES[Math.floor(this.#random() * HEADER_PROFILES.length)] as HeaderProfile;
     this.#seq += 1;
-    return { id: this.#seq, profile, jar: new CookieJar(), proxy: this.#options.proxies.next(), uses: 0, retired: false };
+    return { id: this.#seq, profile: this.#profiles(), jar: new CookieJar(), proxy: this.#options.proxies.next(), uses: 0, retired: false };
   }
 }
