@@ -1,5 +1,4 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Value } from '@sinclair/typebox/value';
 
 /**
  * One unit of crawl work: a single target of a job. The queue's `group` is the organization, so
@@ -16,27 +15,6 @@ export const CrawlTask = Type.Object({
   config: Type.Record(Type.String(), Type.Unknown()),
 });
 export type CrawlTask = Static<typeof CrawlTask>;
-
-export const CRAWL_QUEUE = 'crawl-targets';
-
-/** The crawl queue's definition (structurally a `QueueDefinition<CrawlTask>` of @crawl/queue). */
-export interface CrawlQueueDefinition {
-  readonly name: string;
-  readonly retry: { readonly attempts: number; readonly backoffMs: number; readonly maxBackoffMs: number };
-  readonly parse: (payload: unknown) => CrawlTask;
-}
-
-/**
- * The one definition of the crawl queue: catalog produces into it, the crawler-worker consumes it
- * and billing's admin reads its statistics. Name, retry policy and payload schema must agree.
- */
-export function crawlQueueDefinition(attempts = 3): CrawlQueueDefinition {
-  return {
-    name: CRAWL_QUEUE,
-    retry: { attempts, backoffMs: 2_000, maxBackoffMs: 60_000 },
-    parse: (payload) => Value.Parse(CrawlTask, payload),
-  };
-}
 
 /** The job-finished event catalog emits for webhooks. */
 export const JobFinishedEvent = Type.Object({

@@ -11,6 +11,7 @@ export * from './credits.ts';
 export * from './internal-billing.ts';
 export * from './internal-catalog.ts';
 export * from './crawl-task.ts';
+export * from './queues.ts';
 export * from './catalog.ts';
 export * from './catalog-routes.ts';
 export * from './webhooks.ts';

@@ -1,10 +1,10 @@
-import type { WebhookDisabledReason } from '@crawl/contracts';
+import type { DeliveryTask, WebhookDisabledReason } from '@crawl/contracts';
 import type { Clock } from '@crawl/modules';
 import type { Logger } from '../../shared.ts';
 import type { AuditLog } from '../audit/audit-log.ts';
 import { checkWebhookUrl, WebhookUrlError, type Resolver, type UrlRules } from './address-guard.ts';
 import type { DeliveryRepository } from './delivery-repository.ts';
-import { QUEUE_LEASE_MS, type DeliveryTask } from './delivery-queue.ts';
+import { QUEUE_LEASE_MS } from './delivery-queue.ts';
 import type { EndpointRepository } from './endpoint-repository.ts';
 import type { Sender, SendResult } from './http-sender.ts';
 import { nextRetryDelay, parseRetryAfter } from './retry-policy.ts';

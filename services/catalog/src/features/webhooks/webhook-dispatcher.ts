@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import type { DeliveryTask } from '@crawl/contracts';
 import type { Clock } from '@crawl/modules';
 import type { WorkQueue } from '@crawl/queue';
 import type { Logger } from '../../shared.ts';
 import type { AnyOutboxDoc, JobEvents } from '../events/job-events.ts';
 import type { DeliveryRepository } from './delivery-repository.ts';
-import { QUEUE_LEASE_MS, type DeliveryTask } from './delivery-queue.ts';
+import { QUEUE_LEASE_MS } from './delivery-queue.ts';
 import type { EndpointRepository } from './endpoint-repository.ts';
 import { eventIdFor, webhookEventType, type EventPayloads } from './event-payloads.ts';
 import { newDelivery } from './webhook-model.ts';

@@ -1,3 +1,4 @@
+import type { DeliveryTask } from '@crawl/contracts';
 import type { Clock } from '@crawl/modules';
 import type { QueueProvider, WorkQueue } from '@crawl/queue';
 import type { DocumentStore } from '@crawl/storage';
@@ -10,7 +11,7 @@ import type { ScheduleService } from '../schedules/schedule-service.ts';
 import { systemResolver, type Resolver, type UrlRules } from './address-guard.ts';
 import { DeliveryAttempt } from './delivery-attempt.ts';
 import { DeliveryLog } from './delivery-log.ts';
-import { openDeliveryQueue, type DeliveryTask } from './delivery-queue.ts';
+import { openDeliveryQueue } from './delivery-queue.ts';
 import { DeliveryRepository } from './delivery-repository.ts';
 import { EndpointRepository } from './endpoint-repository.ts';
 import { EndpointService } from './endpoint-service.ts';
@@ -20,7 +21,6 @@ import { SecretBox } from './signer.ts';
 import { realTimers, type Timers } from './timers.ts';
 import { WebhookDispatcher, type DispatchResult } from './webhook-dispatcher.ts';
 
-export { WEBHOOK_QUEUE, type DeliveryTask } from './delivery-queue.ts';
 export { eventIdFor } from './event-payloads.ts';
 export type { DispatchResult } from './webhook-dispatcher.ts';
 
