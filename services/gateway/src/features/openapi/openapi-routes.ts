@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
  * OpenAPI from the routes' TypeBox schemas. Internal routes (declared `internal`, or declaring
  * nothing) stay out of the document.
  */
-export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+export async function openApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',

@@ -1,0 +1,39 @@
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import { forwardRoutes, type ForwardingOptions } from './features/forwarding/forward-routes.ts';
+import { openApiRoutes } from './features/openapi/openapi-routes.ts';
+import { registerRateLimitStore, type RateLimitStoreOptions } from './features/throttling/rate-limit-store.ts';
+import { installRouteThrottles } from './features/throttling/route-throttles.ts';
+
+export interface EdgeOptions extends RateLimitStoreOptions {
+  /** `*` or a comma-separated list of allowed origins. */
+  corsOrigins: string;
+  /** Throttle limits by policy name, replacing the contracts' defaults. */
+  overrides: ReadonlyMap<string, number>;
+}
+
+/**
+ * The gateway's edge, registered at the root before any service's routes so its hooks reach
+ * every route: security headers, CORS, per-route throttles and the OpenAPI document.
+ */
+export function gatewayEdge(options: EdgeOptions) {
+  return async function edge(app: FastifyInstance): Promise<void> {
+    await app.register(helmet, { contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'cross-origin' } });
+    const origins = options.corsOrigins.trim();
+    await app.register(cors, {
+      origin: origins === '*' ? '*' : origins.split(',').map((o) => o.trim()),
+      exposedHeaders: ['x-request-id', 'retry-after', 'content-disposition'],
+    });
+    await registerRateLimitStore(app, options);
+    installRouteThrottles(app, options.overrides);
+    await openApiRoutes(app);
+  };
+}
+
+/** The gateway's own routes: every public route whose owner runs in another process, forwarded. */
+export function gatewayRoutes(options: ForwardingOptions) {
+  return async function routes(app: FastifyInstance): Promise<void> {
+    await forwardRoutes(app, options);
+  };
+}
