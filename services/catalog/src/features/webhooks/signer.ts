@@ -41,7 +41,13 @@ export function signedHeaders(secrets: readonly string[], id: string, at: Date, 
  * from `standardwebhooks`, which reads the system clock; this variant lets tests that run the
  * service on a manual clock check what it sent (signer.test.ts holds both to the same answers).
  */
-export function verify(secret: string, headers: Partial<Record<keyof SignedHeaders, string>>, body: string, now: Date, toleranceSeconds = DEFAULT_TOLERANCE_SECONDS): boolean {
+export function verify(
+  secret: string,
+  headers: Partial<Record<keyof SignedHeaders, string>>,
+  body: string,
+  now: Date,
+  toleranceSeconds = DEFAULT_TOLERANCE_SECONDS,
+): boolean {
   const id = headers['webhook-id'];
   const timestamp = Number(headers['webhook-timestamp']);
   const signatures = headers['webhook-signature'];

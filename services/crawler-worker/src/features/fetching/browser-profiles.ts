@@ -43,7 +43,8 @@ function consistent(headers: Readonly<Record<string, string>>): boolean {
   const chromium = /Chrome\/(\d+)/.exec(ua);
   if (!chromium) return !Object.keys(headers).some((name) => name.startsWith('sec-ch-ua'));
   const platform = ua.includes('Windows') ? '"Windows"' : ua.includes('Macintosh') ? '"macOS"' : undefined;
-  return (headers['sec-ch-ua'] ?? '').includes(`"Chromium";v="${chromium[1]}"`) && headers['sec-ch-ua-platform'] === platform && headers['sec-ch-ua-mobile'] === '?0';
+  const hints = headers['sec-ch-ua'] ?? '';
+  return hints.includes(`"Chromium";v="${chromium[1]}"`) && headers['sec-ch-ua-platform'] === platform && headers['sec-ch-ua-mobile'] === '?0';
 }
 
 /** A fresh browser identity for one session. */
