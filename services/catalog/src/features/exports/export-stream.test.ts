@@ -1,5 +1,6 @@
+import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvExport, flattenItem, jsonExport, protectCell } from './export-stream.ts';
+import { coalesced, csvCell, csvExport, flattenItem, jsonExport, protectCell } from './export-stream.ts';
 
 async function text(stream: NodeJS.ReadableStream): Promise<string> {
   let out = '';
@@ -52,5 +53,48 @@ describe('export streams', () => {
   it('writes a JSON array', async () => {
     expect(JSON.parse(await text(jsonExport(() => from([{ a: 1 }, { b: [2] }]))))).toEqual([{ a: 1 }, { b: [2] }]);
     expect(JSON.parse(await text(jsonExport(() => from([]))))).toEqual([]);
+  });
+
+  it('hands CSV on in large chunks, byte for byte the rows', async () => {
+    const items = Array.from({ length: 3000 }, (_, i) => ({ asin: `A${i}`, title: 'x'.repeat(40) }));
+    const chunks: Buffer[] = [];
+    for await (const chunk of csvExport(() => from(items))) chunks.push(chunk as Buffer);
+    expect(chunks.length).toBeGreaterThan(1);
+    expect(chunks.length).toBeLessThan(10);
+    for (const chunk of chunks.slice(0, -1)) expect(chunk.length).toBeGreaterThanOrEqual(64 * 1024);
+    const lines = Buffer.concat(chunks).toString('utf8').split('\n');
+    expect(lines[0]).toBe('asin,title');
+    expect(lines[3000]).toBe(`A2999,${'x'.repeat(40)}`);
+    expect(lines).toHaveLength(3002);
+  });
+
+  it('stops reading its source while the consumer does not read, and destroys it when the consumer goes away', async () => {
+    let pulled = 0;
+    const source = new Readable({
+      read() {
+        pulled += 1;
+        this.push(Buffer.alloc(1024, 120));
+      },
+    });
+    const out = coalesced(source, 4096);
+    const first = await new Promise<Buffer>((resolve) => out.once('data', (chunk: Buffer) => { out.pause(); resolve(chunk); }));
+    expect(first.length).toBeGreaterThanOrEqual(4096);
+    for (let i = 0; i < 20; i += 1) await new Promise((resolve) => setImmediate(resolve));
+    const whilePaused = pulled;
+    for (let i = 0; i < 20; i += 1) await new Promise((resolve) => setImmediate(resolve));
+    expect(pulled).toBe(whilePaused);
+    expect(pulled).toBeLessThan(200);
+    out.destroy();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(source.destroyed).toBe(true);
+  });
+
+  it('passes a source error on', async () => {
+    const source = new Readable({ read() {} });
+    const out = coalesced(source, 4096);
+    const failed = new Promise<Error>((resolve) => out.once('error', resolve));
+    out.resume();
+    source.destroy(new Error('disk gone'));
+    expect((await failed).message).toBe('disk gone');
   });
 });

@@ -133,7 +133,48 @@ export function csvExport(items: () => AsyncIterable<Record<string, unknown>>, c
     formatter.end();
   };
   produce().catch((error: unknown) => formatter.destroy(error instanceof Error ? error : new Error(String(error))));
-  return formatter;
+  return coalesced(formatter, OUTPUT_CHUNK_BYTES);
+}
+
+/** Output is handed on in chunks of about this many bytes (characters for JSON), not one write per row. */
+const OUTPUT_CHUNK_BYTES = 64 * 1024;
+
+/**
+ * `source`'s bytes in chunks of at least `chunkBytes` (the last may be shorter). fast-csv emits
+ * one small buffer per row; handed on as they are, each would be its own socket write.
+ * Backpressure and teardown pass through: a full consumer pauses the source, and destroying the
+ * result destroys the source (which stops the producer feeding it).
+ */
+export function coalesced(source: Readable, chunkBytes: number): Readable {
+  let parts: Buffer[] = [];
+  let length = 0;
+  const out = new Readable({
+    read() {
+      source.resume();
+    },
+    destroy(error, callback) {
+      source.destroy();
+      callback(error);
+    },
+  });
+  const flush = (): boolean => {
+    if (length === 0) return true;
+    const chunk = parts.length === 1 ? (parts[0] as Buffer) : Buffer.concat(parts, length);
+    parts = [];
+    length = 0;
+    return out.push(chunk);
+  };
+  source.on('data', (chunk: Buffer) => {
+    parts.push(chunk);
+    length += chunk.length;
+    if (length >= chunkBytes && !flush()) source.pause();
+  });
+  source.once('end', () => {
+    flush();
+    out.push(null);
+  });
+  source.once('error', (error) => out.destroy(error));
+  return out;
 }
 
 /** Output is handed on in chunks of about this many characters, not one write per row. */
