@@ -1,0 +1,44 @@
+import type { StartTag } from 'parse5-sax-parser';
+import { ElementStack } from '../html/element-stack.ts';
+import { normalizeSpace } from '../html/tags.ts';
+import { TextCaptures } from '../html/text-captures.ts';
+import { newFindings, type Findings } from './findings.ts';
+
+/** A region's depth: nested containers of one kind count once each, so a region ends with its outermost element. */
+export interface Depth {
+  depth: number;
+}
+
+/** A region handler that starts on elements with one of its `ids`. */
+export interface IdRegion {
+  readonly ids: readonly string[];
+  onId(id: string, tag: StartTag): void;
+}
+
+/** What the region handlers of one pass share: the open elements, the text being captured and the findings. */
+export class PageScan {
+  readonly stack = new ElementStack();
+  readonly captures = new TextCaptures();
+  readonly found: Findings = newFindings();
+
+  /** Collects the text of the element opened last and hands it to `set` when that element closes. */
+  capture(set: (text: string) => void): void {
+    const parts = this.captures.begin();
+    this.stack.onClose(() => set(this.captures.end(parts)));
+  }
+
+  /** Counts the element opened last as part of `region` until it closes. */
+  enter(region: Depth): void {
+    region.depth++;
+    this.stack.onClose(() => region.depth--);
+  }
+}
+
+/** Multi-line text (descriptions, ranks) with each line's spacing normalized and empty lines dropped. */
+export function lines(text: string): string {
+  return text
+    .split('\n')
+    .map(normalizeSpace)
+    .filter((line) => line !== '')
+    .join('\n');
+}

@@ -1,0 +1,35 @@
+import type { StartTag } from 'parse5-sax-parser';
+import { attr, normalizeSpace } from '../../html/tags.ts';
+import { ASIN } from '../findings.ts';
+import { lines, type IdRegion, type PageScan } from '../page-scan.ts';
+
+/** What the page is: its ASIN (hidden input, canonical link), title and description. */
+export class IdentityRegion implements IdRegion {
+  readonly ids: readonly string[] = ['productTitle', 'title', 'productDescription'];
+  private readonly scan: PageScan;
+
+  constructor(scan: PageScan) {
+    this.scan = scan;
+  }
+
+  onId(id: string): void {
+    const found = this.scan.found;
+    if (id === 'productTitle') {
+      if (found.title === undefined) this.scan.capture((text) => (found.title = normalizeSpace(text)));
+    } else if (id === 'title') {
+      this.scan.capture((text) => (found.fallbackTitle ??= normalizeSpace(text)));
+    } else if (id === 'productDescription') {
+      this.scan.capture((text) => (found.description ??= lines(text)));
+    }
+  }
+
+  voidTag(tag: StartTag, name: string, id: string | undefined): void {
+    const found = this.scan.found;
+    if (name === 'input' && id === 'ASIN') {
+      const value = attr(tag, 'value')?.toUpperCase();
+      if (value && ASIN.test(value)) found.pageAsin ??= value;
+    } else if (name === 'link' && attr(tag, 'rel') === 'canonical') {
+      found.canonicalAsin ??= /\/dp\/([A-Z0-9]{10})/.exec(attr(tag, 'href') ?? '')?.[1];
+    }
+  }
+}

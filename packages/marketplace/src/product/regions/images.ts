@@ -1,0 +1,55 @@
+import type { StartTag } from 'parse5-sax-parser';
+import { attr, hasClass } from '../../html/tags.ts';
+import { fullSizeImage, isImageUrl, largestDynamicImage } from '../images.ts';
+import type { IdRegion, PageScan } from '../page-scan.ts';
+
+const IMAGE_REGIONS: ReadonlySet<string> = new Set(['altImages', 'imageBlock', 'main-image-container', 'image-block', 'imgTagWrapperId']);
+
+/** Ids of the main product image across layouts. */
+const MAIN_IMAGE_IDS: ReadonlySet<string> = new Set(['landingImage', 'imgBlkFront', 'main-image', 'ebooksImgBlkFront']);
+
+/**
+ * The main image and the gallery. A thumbnail that is a video, or the selected one (the main image
+ * again), adds nothing.
+ */
+export class ImagesRegion implements IdRegion {
+  readonly ids: readonly string[] = [...IMAGE_REGIONS];
+  depth = 0;
+  private thumb: { selected: boolean; video: boolean } | undefined;
+  private readonly scan: PageScan;
+
+  constructor(scan: PageScan) {
+    this.scan = scan;
+  }
+
+  onId(id: string): void {
+    if (!IMAGE_REGIONS.has(id)) return;
+    this.scan.enter(this);
+  }
+
+  startTag(name: string, cls: string | undefined): void {
+    if (this.depth > 0 && name === 'li') this.thumbTag(cls);
+    else if (this.thumb && hasClass(cls, 'a-button-selected')) this.thumb.selected = true;
+  }
+
+  imgTag(tag: StartTag, id: string | undefined): void {
+    const isMain = id !== undefined && MAIN_IMAGE_IDS.has(id);
+    if (this.depth === 0 && !isMain) return;
+    if (!isMain && (this.thumb?.video || this.thumb?.selected)) return;
+    const dynamic = attr(tag, 'data-a-dynamic-image');
+    const candidates = [attr(tag, 'data-old-hires'), attr(tag, 'data-a-hires'), dynamic === undefined ? undefined : largestDynamicImage(dynamic)];
+    const best = candidates.find(isImageUrl) ?? attr(tag, 'src');
+    if (!isImageUrl(best)) return;
+    const url = fullSizeImage(best);
+    if (isMain) this.scan.found.mainImage ??= url;
+    else this.scan.found.images.push(url);
+  }
+
+  private thumbTag(cls: string | undefined): void {
+    const started = { selected: false, video: hasClass(cls, 'videoThumbnail') || hasClass(cls, 'videoBlockIngress') };
+    this.thumb = started;
+    this.scan.stack.onClose(() => {
+      if (this.thumb === started) this.thumb = undefined;
+    });
+  }
+}

@@ -1,0 +1,33 @@
+import type { StartTag } from 'parse5-sax-parser';
+import { attr, hasClass, normalizeSpace } from '../../html/tags.ts';
+import type { IdRegion, PageScan } from '../page-scan.ts';
+
+const RATING_REGIONS: ReadonlySet<string> = new Set(['acrPopover', 'averageCustomerReviews', 'averageCustomerReviews_feature_div', 'acrCustomerReviewLink']);
+
+/** The star rating (the popover's title, else the icon's alt text) and the review count text. */
+export class RatingRegion implements IdRegion {
+  readonly ids: readonly string[] = [...RATING_REGIONS, 'acrCustomerReviewText'];
+  depth = 0;
+  private readonly scan: PageScan;
+
+  constructor(scan: PageScan) {
+    this.scan = scan;
+  }
+
+  onId(id: string, tag: StartTag): void {
+    const found = this.scan.found;
+    if (RATING_REGIONS.has(id)) {
+      this.scan.enter(this);
+      if (id === 'acrPopover') found.ratingTitle ??= attr(tag, 'title');
+    } else if (id === 'acrCustomerReviewText') {
+      this.scan.capture((text) => (found.reviewText ??= normalizeSpace(text)));
+    }
+  }
+
+  startTag(name: string, cls: string | undefined): void {
+    const found = this.scan.found;
+    if (this.depth > 0 && name === 'span' && hasClass(cls, 'a-icon-alt') && found.ratingText === undefined) {
+      this.scan.capture((text) => (found.ratingText ??= normalizeSpace(text)));
+    }
+  }
+}

@@ -1,0 +1,40 @@
+import type { StartTag } from 'parse5-sax-parser';
+import { attr, hasClass, normalizeSpace } from '../../html/tags.ts';
+import type { Depth, IdRegion, PageScan } from '../page-scan.ts';
+
+const MERCHANT_IDS: ReadonlySet<string> = new Set(['merchantInfoFeature_feature_div', 'merchant-info']);
+const SOLD_BY_LABEL = /^(?:Sold by|Verkäufer|Vendu par|Vendido por|Venduto da|販売元|Verkocht door|Säljs av|Sprzedawca|Satıcı)$/i;
+
+/**
+ * The seller: the seller profile link, else the offer text of the merchant block or of the buy
+ * box's "Sold by" row, else (at assembly) the "sold by …" sentence of the legacy merchant text.
+ */
+export class SellerRegion implements IdRegion {
+  readonly ids: readonly string[] = [...MERCHANT_IDS, 'sellerProfileTriggerId'];
+  private readonly merchant: Depth = { depth: 0 };
+  private readonly soldBy: Depth = { depth: 0 };
+  private readonly scan: PageScan;
+
+  constructor(scan: PageScan) {
+    this.scan = scan;
+  }
+
+  onId(id: string): void {
+    const found = this.scan.found;
+    if (MERCHANT_IDS.has(id)) {
+      this.scan.enter(this.merchant);
+      if (id === 'merchant-info') this.scan.capture((text) => (found.merchantText ??= normalizeSpace(text)));
+    } else if (id === 'sellerProfileTriggerId') {
+      this.scan.capture((text) => (found.seller ??= normalizeSpace(text)));
+    }
+  }
+
+  startTag(tag: StartTag, name: string, cls: string | undefined): void {
+    const found = this.scan.found;
+    if ((this.merchant.depth > 0 || this.soldBy.depth > 0) && name === 'span' && (hasClass(cls, 'offer-display-feature-text-message') || hasClass(cls, 'tabular-buybox-text-message'))) {
+      this.scan.capture((text) => (found.seller ??= normalizeSpace(text) || undefined));
+    }
+    const tabular = attr(tag, 'tabular-attribute-name');
+    if (tabular !== undefined && SOLD_BY_LABEL.test(tabular)) this.scan.enter(this.soldBy);
+  }
+}
