@@ -50,7 +50,7 @@ export type SpecResponseBody<S extends AnyRouteSpec> = [Responses<S>] extends [n
   ? unknown
   : { [K in keyof Responses<S>]: Responses<S>[K] extends TSchema ? Static<Responses<S>[K]> : never }[keyof Responses<S>];
 
-type Outcome<S extends AnyRouteSpec> = SpecResponseBody<S> | SpecReply<S> | FastifyReply | void;
+type Outcome<S extends AnyRouteSpec> = SpecResponseBody<S> | SpecReply<S> | void;
 
 /** A handler whose request and returned body follow its route's schemas, so neither can drift. */
 export type SpecHandler<S extends AnyRouteSpec> = (request: SpecRequest<S>, reply: SpecReply<S>) => Outcome<S> | Promise<Outcome<S>>;
