@@ -6,7 +6,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { freePort } from '@crawl/queue/redis-test-server';
+import { freePort } from '@crawl/redis/testing';
+import { startCommand } from './start-command.ts';
 
 export { freePort };
 
@@ -72,7 +73,7 @@ function baseEnv(): Record<string, string> {
 }
 
 /**
- * Starts `node --experimental-strip-types <args>` in `cwd` with a clean environment plus `env`
+ * Starts `node <nodeFlags> <args>` in `cwd` with a clean environment plus `env`
  * (which must make it listen on 127.0.0.1:`port`), and waits until `GET readyPath` answers 2xx.
  * The child is killed if the bench exits, and stopped (`stop()`) on SIGINT/SIGTERM (`onInterrupt`).
  * `afterStop` runs once the child has exited, also when it fails to start.
@@ -80,6 +81,8 @@ function baseEnv(): Record<string, string> {
 export async function startChild(options: {
   name: string;
   args: string[];
+  /** Node flags; default: type stripping only. */
+  nodeFlags?: string[];
   cwd: string;
   env: Record<string, string>;
   port: number;
@@ -89,7 +92,8 @@ export async function startChild(options: {
 }): Promise<ChildServer> {
   const { name, port, startTimeoutMs, afterStop = () => {} } = options;
   let output = '';
-  const child = spawn(process.execPath, ['--experimental-strip-types', '--disable-warning=ExperimentalWarning', ...options.args], {
+  const flags = options.nodeFlags ?? ['--experimental-strip-types', '--disable-warning=ExperimentalWarning'];
+  const child = spawn(process.execPath, [...flags, ...options.args], {
     cwd: options.cwd,
     env: { ...baseEnv(), ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -161,11 +165,14 @@ export async function startService(env: Record<string, string>, startTimeoutMs: 
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'crawl-bench-storage-'));
   const internalSecret = randomBytes(48).toString('base64url');
+  const start = startCommand(root);
   const child = await startChild({
     name: 'the service',
-    args: ['packages/server/src/bin.ts', '--target=all'],
+    nodeFlags: start.nodeFlags,
+    args: [...start.args, '--target=all'],
     cwd: root,
     env: {
+      ...start.env,
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
