@@ -9,3 +9,4 @@ export * from './clients/billing-client.ts';
 export * from './clients/catalog-worker-client.ts';
 export * from './clients/audit-client.ts';
 export * from './clients/crawler-settings-client.ts';
+export * from './retry-after.ts';

@@ -1,5 +1,6 @@
 import type { DeliveryTask, WebhookDisabledReason } from '@crawl/contracts';
 import type { Clock } from '@crawl/modules';
+import { retryAfterMs } from '@crawl/service-client';
 import type { Logger } from '../../shared.ts';
 import type { AuditLog } from '../audit/audit-log.ts';
 import { checkWebhookUrl, WebhookUrlError, type Resolver, type UrlRules } from './address-guard.ts';
@@ -7,7 +8,7 @@ import type { DeliveryRepository } from './delivery-repository.ts';
 import { QUEUE_LEASE_MS } from './delivery-queue.ts';
 import type { EndpointRepository } from './endpoint-repository.ts';
 import type { Sender, SendResult } from './http-sender.ts';
-import { nextRetryDelay, parseRetryAfter } from './retry-policy.ts';
+import { nextRetryDelay } from './retry-policy.ts';
 import { signedHeaders } from './signer.ts';
 import type { AttemptDoc, DeliveryDoc, EndpointDoc } from './webhook-model.ts';
 
@@ -88,8 +89,8 @@ export class DeliveryAttempt {
         at: nowIso,
       });
     }
-    const retryAfterMs = parseRetryAfter(result.headers['retry-after'], now);
-    const delay = disabled ? null : nextRetryDelay(delivery.cycleAttempts + 1, { retryAfterMs, random: this.#options.random });
+    const retryAfter = retryAfterMs(result.headers['retry-after'], now.getTime());
+    const delay = disabled ? null : nextRetryDelay(delivery.cycleAttempts + 1, { retryAfterMs: retryAfter, random: this.#options.random });
     const nextAttemptAt = delay === null ? null : new Date(now.getTime() + delay).toISOString();
     await this.#deliveries.recordAttempt(deliveryId, claim, attempt, { status: delay === null ? 'failed' : 'pending', nextAttemptAt, lastError: attempt.error }, nowIso);
   }

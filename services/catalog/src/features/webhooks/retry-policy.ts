@@ -28,14 +28,3 @@ export function nextRetryDelay(attempt: number, options: { retryAfterMs?: number
   const random = options.random ?? Math.random;
   return Math.round(base * (1 - JITTER + 2 * JITTER * random()));
 }
-
-/** Retry-After as delay-seconds or an HTTP date; null when absent or unparseable. */
-export function parseRetryAfter(value: string | string[] | undefined, now: Date): number | null {
-  const text = Array.isArray(value) ? value[0] : value;
-  if (!text) return null;
-  const trimmed = text.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
-  const date = Date.parse(trimmed);
-  if (Number.isNaN(date)) return null;
-  return Math.max(0, date - now.getTime());
-}

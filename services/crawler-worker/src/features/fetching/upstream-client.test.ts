@@ -3,7 +3,6 @@ import { ManualTimers } from '../rate-limit/manual-timers.ts';
 import { TokenBucketRateLimiter } from '../rate-limit/token-bucket-rate-limiter.ts';
 import { FetchError, type FetchedPage, type PageFetcher, type PageRequest } from './page-fetcher.ts';
 import { ProxyPool } from './proxy-pool.ts';
-import { retryAfterMs } from './retry-after.ts';
 import { SessionPool } from './session-pool.ts';
 import { classifyResponse, UpstreamClient } from './upstream-client.ts';
 
@@ -51,17 +50,6 @@ function setup(steps: Step[], options: { maxAttempts?: number; maxBackoffMs?: nu
   const session = { current: sessions.take() };
   return { client, fetcher, sleeps, session, proxies };
 }
-
-describe('retryAfterMs', () => {
-  it('reads delta-seconds and HTTP dates', () => {
-    const now = Date.parse('2026-01-01T00:00:00Z');
-    expect(retryAfterMs('7', now)).toBe(7000);
-    expect(retryAfterMs('Thu, 01 Jan 2026 00:00:30 GMT', now)).toBe(30_000);
-    expect(retryAfterMs('Wed, 31 Dec 2025 00:00:00 GMT', now)).toBe(0);
-    expect(retryAfterMs('soon', now)).toBeUndefined();
-    expect(retryAfterMs(undefined, now)).toBeUndefined();
-  });
-});
 
 describe('classifyResponse', () => {
   it('detects a CAPTCHA served with HTTP 200 before anything else', () => {

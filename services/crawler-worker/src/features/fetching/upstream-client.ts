@@ -1,9 +1,9 @@
 import type { TargetFailureReason } from '@crawl/contracts';
 import { detectBlock } from '@crawl/marketplace';
 import { backoffDelay } from '@crawl/queue';
+import { retryAfterMs } from '@crawl/service-client';
 import type { UpstreamRateLimiter } from '../rate-limit/upstream-rate-limiter.ts';
 import { FetchError, type FetchedPage, type PageFetcher } from './page-fetcher.ts';
-import { retryAfterMs } from './retry-after.ts';
 import type { CrawlSession, SessionPool } from './session-pool.ts';
 
 /** What one response means for the crawl. */

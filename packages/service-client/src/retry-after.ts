@@ -1,6 +1,7 @@
 /**
- * `Retry-After` as milliseconds from `now`: delta-seconds or an HTTP date. Undefined when absent
- * or unreadable; a date in the past is 0.
+ * `Retry-After` (RFC 9110 §10.2.3) as milliseconds from `now`: delta-seconds or an HTTP date.
+ * Undefined when absent or unreadable; a date in the past is 0. Read by the crawler (upstream 429/503)
+ * and by webhook deliveries (a receiver asking to be retried later).
  */
 export function retryAfterMs(value: string | string[] | undefined, now: number): number | undefined {
   const text = (Array.isArray(value) ? value[0] : value)?.trim();
