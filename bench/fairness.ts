@@ -4,7 +4,9 @@
 // Run: pnpm bench fairness   (FAIRNESS_TASK_MS=10 or a range like 5-20, FAIRNESS_CONCURRENCY=4, FAIRNESS_BACKLOG=1000, FAIRNESS_ROUNDS=3)
 import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
-import { BullMqQueueProvider, InProcessQueueProvider, type QueueProvider } from '@crawl/queue';
+import type { QueueProvider } from '@crawl/queue';
+import { BullMqQueueProvider } from '@crawl/queue-bullmq';
+import { InProcessQueueProvider } from '@crawl/queue-memory';
 import { closeRedis, deleteKeys, openRedis } from '@crawl/redis';
 
 /** Task duration range `min-max` ms (or one fixed value); each task's duration is fixed by its index. */

@@ -10,10 +10,11 @@ import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import type * as Mongo from 'mongodb';
-import { MongoDocumentStore, type Collection } from '../packages/storage/src/index.ts';
+import type { Collection } from '../packages/storage/src/index.ts';
+import { MongoDocumentStore } from '../packages/storage-mongo/src/index.ts';
 
 // The driver is a dependency of @crawl/storage, not of the workspace root.
-const { MongoClient } = createRequire(new URL('../packages/storage/package.json', import.meta.url))('mongodb') as typeof Mongo;
+const { MongoClient } = createRequire(new URL('../packages/storage-mongo/package.json', import.meta.url))('mongodb') as typeof Mongo;
 
 const URL_ = process.env.BENCH_MONGO_URL || process.env.TEST_MONGO_URL || undefined;
 const OPS = Number(process.env.LOCKS_OPS ?? 400);

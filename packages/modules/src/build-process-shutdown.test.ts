@@ -1,7 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { InProcessQueueProvider, type QueueDefinition } from '@crawl/queue';
+import type { QueueDefinition } from '@crawl/queue';
+import { InProcessQueueProvider } from '@crawl/queue-memory';
+import { EmbeddedDocumentStore } from '@crawl/storage-sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildProcess } from './build-process.ts';
 import { defineModule } from './service-module.ts';
@@ -25,7 +27,7 @@ describe('buildProcess close()', () => {
     const gate = new Promise<void>((r) => (release = r));
     const crawl = await buildProcess({
       env: { DATA_DIR: dataDir, LOG_LEVEL: 'silent', JWT_SECRET: 'a-test-secret-that-is-long-enough-0123456789', SHUTDOWN_GRACE_MS: '5000' },
-      queues,
+      backends: () => ({ queues, openStore: () => EmbeddedDocumentStore.inMemory(), close: async () => undefined }),
       modules: [
         defineModule({
           name: 'billing',

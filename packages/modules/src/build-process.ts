@@ -3,19 +3,17 @@ import type { ServiceName } from '@crawl/contracts';
 import { errorHandlerPlugin } from '@crawl/errors';
 import { HealthRegistry } from '@crawl/health';
 import { createLogger, requestIdFrom, type Logger } from '@crawl/logging';
-import { BullMqQueueProvider, InProcessQueueProvider, type QueueProvider } from '@crawl/queue';
-import { closeRedis, openRedis, pingRedis, type RedisClient } from '@crawl/redis';
 import { HttpTransport, InternalTokens, LocalTransport, ServiceClient } from '@crawl/service-client';
 import type { DocumentStore } from '@crawl/storage';
 import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 import { accessControlPlugin } from './access-control.ts';
+import type { BackendsFactory } from './backends.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { orderModules } from './module-order.ts';
 import { RuntimeConfig, serviceBaseUrl, serviceUrlSetting } from './runtime-config.ts';
 import { resolveSecrets } from './secrets.ts';
 import type { IdentityResolver, ModuleContext, ModuleInstance, ServiceModule } from './service-module.ts';
-import { openStore } from './stores.ts';
 import { validatorCompiler } from './validators.ts';
 
 export interface BuildProcessOptions {
@@ -25,8 +23,8 @@ export interface BuildProcessOptions {
   overrides?: Record<string, unknown>;
   clock?: Clock;
   logger?: Logger;
-  /** Replaces the queue backend (tests). */
-  queues?: QueueProvider;
+  /** Opens the storage and queue adapters; the composition root decides which. */
+  backends: BackendsFactory;
 }
 
 export interface CrawlProcess {
@@ -54,14 +52,8 @@ export async function buildProcess(options: BuildProcessOptions): Promise<CrawlP
   const clock = options.clock ?? systemClock;
   const tokens = new InternalTokens(secrets.internalSecret);
   const health = new HealthRegistry();
-  // REDIS_URL selects BullMQ for every queue of the process; unset, queues live in the process.
-  const queues =
-    options.queues ??
-    (runtime.REDIS_URL
-      ? new BullMqQueueProvider({ url: runtime.REDIS_URL, prefix: runtime.REDIS_PREFIX, logger })
-      : new InProcessQueueProvider());
-  const redisProbe: RedisClient | undefined = runtime.REDIS_URL ? openRedis(runtime.REDIS_URL, { name: 'crawl-health' }) : undefined;
-  const stores = new Map<ServiceName, DocumentStore>();
+  const backends = await options.backends(runtime, logger);
+  const queues = backends.queues;
   const httpTransports = new Map<ServiceName, HttpTransport>();
   let ready = false;
 
@@ -107,21 +99,13 @@ export async function buildProcess(options: BuildProcessOptions): Promise<CrawlP
     return new ServiceClient({ from, target, tokens, transport });
   };
 
-  if (runtime.MONGO_URL) {
-    health.register('mongo', async () => {
-      const store = stores.values().next().value as DocumentStore | undefined;
-      if (!store) throw new Error('no database opened');
-      await store.ping();
-    });
-  }
-
-  if (redisProbe) health.register('redis', async () => pingRedis(redisProbe));
+  for (const [name, check] of Object.entries(backends.health ?? {})) health.register(name, check);
 
   const contexts = new Map<ServiceName, ModuleContext<any>>();
   for (const module of modules) {
-    const store = openStore(runtime, module.name);
-    stores.set(module.name, store);
-    const context: ModuleContext<any> = {
+    // Only a module that owns data gets a database: no empty files or databases for the others.
+    const store = module.ownsData ? backends.openStore(module.name) : undefined;
+    const context: ModuleContext<any> & { store?: DocumentStore } = {
       name: module.name,
       runtime,
       config: module.configSchema ? loadConfig(module.configSchema, env, options.overrides as never) : {},
@@ -129,7 +113,7 @@ export async function buildProcess(options: BuildProcessOptions): Promise<CrawlP
       secrets,
       tokens,
       clock,
-      store,
+      ...(store ? { store } : {}),
       queues,
       health,
       client: clientFor(module.name),
@@ -211,9 +195,8 @@ export async function buildProcess(options: BuildProcessOptions): Promise<CrawlP
       }
       await app.close();
       await queues.close(Math.max(0, deadline - Date.now()));
-      if (redisProbe) await closeRedis(redisProbe);
       await Promise.all([...httpTransports.values()].map((t) => t.close()));
-      await Promise.all([...stores.values()].map((s) => s.close()));
+      await backends.close();
     },
   };
 }

@@ -1,4 +1,5 @@
 export * from './access-control.ts';
+export * from './backends.ts';
 export * from './build-process.ts';
 export * from './clock.ts';
 export * from './module-order.ts';
@@ -7,4 +8,3 @@ export * from './run-process.ts';
 export * from './runtime-config.ts';
 export * from './secrets.ts';
 export * from './service-module.ts';
-export * from './stores.ts';

@@ -38,8 +38,6 @@ export interface ModuleContext<C = Record<string, unknown>> {
   /** Signs and verifies service-to-service tokens and forwarded identities. */
   readonly tokens: InternalTokens;
   readonly clock: Clock;
-  /** This service's own database. */
-  readonly store: DocumentStore;
   readonly queues: QueueProvider;
   readonly health: HealthRegistry;
   /** A client for another service, in-process or over HTTP depending on the targets. */
@@ -47,6 +45,12 @@ export interface ModuleContext<C = Record<string, unknown>> {
   isLocal(target: ServiceName): boolean;
   /** The process's root app, available once the process is built (for in-process calls). */
   app(): FastifyInstance;
+}
+
+/** The context of a module that owns data (`ownsData: true`): its own database comes with it. */
+export interface DataModuleContext<C = Record<string, unknown>> extends ModuleContext<C> {
+  /** This service's own database. */
+  readonly store: DocumentStore;
 }
 
 export interface ModuleInstance {
@@ -67,9 +71,20 @@ export interface ServiceModule<C = Record<string, unknown>> {
   /** Local modules this one must start after (only among the modules in the same process). */
   readonly dependencies?: readonly ServiceName[];
   readonly configSchema?: TObject;
+  /** The module keeps data of its own: the process opens its database (`context.store`). */
+  readonly ownsData?: boolean;
   init(context: ModuleContext<C>): Promise<ModuleInstance> | ModuleInstance;
 }
 
-export function defineModule<C>(module: ServiceModule<C>): ServiceModule<C> {
-  return module;
+/** A module that owns data: its `init` gets `context.store`. */
+export interface DataServiceModule<C = Record<string, unknown>> extends Omit<ServiceModule<C>, 'ownsData' | 'init'> {
+  readonly ownsData: true;
+  init(context: DataModuleContext<C>): Promise<ModuleInstance> | ModuleInstance;
+}
+
+export function defineModule<C>(module: DataServiceModule<C>): ServiceModule<C>;
+export function defineModule<C>(module: ServiceModule<C> & { readonly ownsData?: false }): ServiceModule<C>;
+export function defineModule<C>(module: ServiceModule<C> | DataServiceModule<C>): ServiceModule<C> {
+  // The process passes `store` exactly when `ownsData` is true, which is what the overloads promise.
+  return module as ServiceModule<C>;
 }

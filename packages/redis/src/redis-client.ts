@@ -12,6 +12,11 @@ export interface OpenRedisOptions {
   name?: string;
   /** Per-command timeout for the `command` role (default 5 s). */
   commandTimeoutMs?: number;
+  /**
+   * `false`: commands sent while disconnected fail at once instead of waiting for the connection
+   * (producers that bound every call themselves and must not pile up commands in an outage).
+   */
+  offlineQueue?: boolean;
 }
 
 /**
@@ -29,30 +34,35 @@ export function openRedis(url: string, options: OpenRedisOptions = {}): Redis {
   const client =
     role === 'blocking'
       ? new Redis(url, { ...base, maxRetriesPerRequest: null, enableReadyCheck: true })
-      : new Redis(url, { ...base, maxRetriesPerRequest: 1, commandTimeout: options.commandTimeoutMs ?? 5_000 });
+      : new Redis(url, { ...base, maxRetriesPerRequest: 1, commandTimeout: options.commandTimeoutMs ?? 5_000, enableOfflineQueue: options.offlineQueue ?? true });
   client.on('error', () => undefined);
   return client;
 }
 
-/** Resolves once a fail-fast connection is connected (commands sent before would fail at once). */
+const readiness = new WeakMap<Redis, Promise<void>>();
+
+/**
+ * Resolves once a fail-fast connection is connected (commands sent before would fail at once).
+ * Callers waiting on one connection share one 'ready' listener, however many there are.
+ */
 export async function whenConnected(client: Redis, timeoutMs = 2_000): Promise<void> {
   if (client.status === 'ready') return;
   if (client.status === 'end') throw new Error('redis connection closed');
+  let ready = readiness.get(client);
+  if (!ready) {
+    ready = new Promise<void>((resolve) => client.once('ready', () => resolve())).finally(() => readiness.delete(client));
+    readiness.set(client, ready);
+  }
   let timer: NodeJS.Timeout | undefined;
-  let onReady: (() => void) | undefined;
   try {
     await Promise.race([
-      new Promise<void>((resolve) => {
-        onReady = resolve;
-        client.once('ready', onReady);
-      }),
+      ready,
       new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error(`redis not connected within ${timeoutMs} ms (${client.status})`)), timeoutMs);
       }),
     ]);
   } finally {
     clearTimeout(timer);
-    if (onReady) client.off('ready', onReady);
   }
 }
 

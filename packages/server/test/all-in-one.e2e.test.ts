@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -55,6 +55,9 @@ describe('all-in-one process over real HTTP', () => {
     // SIGTERM stops it cleanly; the generated secret and the user survive under DATA_DIR.
     expect(await first.stop()).toBe(0);
     running.splice(running.indexOf(first), 1);
+    // Only the services that own data have a database; the gateway and the worker leave no file.
+    const databases = readdirSync(dataDir).filter((name) => name.endsWith('.db'));
+    expect(databases.sort()).toEqual(['auth.db', 'billing.db', 'catalog.db']);
     const second = await spawnService({ dataDir, env: { JWT_SECRET: '' } });
     running.push(second);
     const again = await call(second.url, 'POST', '/auth/login', { email, password });

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, listening } from '@crawl/queue/redis-test-server';
+import { freePort, listening } from '@crawl/redis/testing';
 
 export interface DisposableMongo {
   url: string;

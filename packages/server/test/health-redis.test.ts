@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { privateRedis } from '@crawl/queue/redis-test-server';
+import { privateRedis } from '@crawl/redis/testing';
 import { startTestService, type TestService } from '@crawl/server/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 

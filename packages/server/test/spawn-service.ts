@@ -1,4 +1,4 @@
-import { freePort } from '@crawl/queue/redis-test-server';
+import { freePort } from '@crawl/redis/testing';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

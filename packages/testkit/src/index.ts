@@ -1,1 +1,2 @@
+export * from './embedded-backends.ts';
 export * from './test-service.ts';

@@ -3,14 +3,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ServiceName } from '@crawl/contracts';
-import { buildProcess, type BuildProcessOptions, type Clock, type CrawlProcess, type ModuleContext, type ServiceModule } from '@crawl/modules';
+import { buildProcess, type BackendsFactory, type BuildProcessOptions, type Clock, type CrawlProcess, type DataModuleContext, type ModuleContext, type ServiceModule } from '@crawl/modules';
 import { injectJson, type JsonRequest, type JsonResponse } from '@crawl/modules/testing';
 import { SERVICE_TOKEN_HEADER } from '@crawl/service-client';
+import type { DocumentStore } from '@crawl/storage';
 import type { FastifyInstance } from 'fastify';
+import { embeddedBackends } from './embedded-backends.ts';
 
 export interface StartTestServiceOptions {
   /** The modules to run. The harness depends on no service: whoever knows them passes them in. */
   modules: readonly ServiceModule<any>[];
+  /** The adapters; default the all-in-one's (SQLite under the test's DATA_DIR, in-process queues). */
+  backends?: BackendsFactory;
   /** Settings for this run; merged over the test defaults. */
   env?: Record<string, string>;
   clock?: Clock;
@@ -41,6 +45,8 @@ export interface TestService {
   /** Headers that make an in-process request look like it came from another service. */
   internalHeaders(from: ServiceName): Record<string, string>;
   context<C = any>(service: ServiceName): ModuleContext<C>;
+  /** The database of a service that owns data; throws for one that owns none. */
+  store(service: ServiceName): DocumentStore;
   close(): Promise<void>;
 }
 
@@ -68,7 +74,7 @@ function decodeClaims(token: string): Record<string, unknown> {
 export async function startTestService(options: StartTestServiceOptions): Promise<TestService> {
   const dataDir = mkdtempSync(join(tmpdir(), 'crawl-test-'));
   const env: Record<string, string> = { ...TEST_DEFAULTS, DATA_DIR: dataDir, ...options.env };
-  const build: BuildProcessOptions = { modules: options.modules, env, ...(options.clock ? { clock: options.clock } : {}) };
+  const build: BuildProcessOptions = { modules: options.modules, backends: options.backends ?? embeddedBackends, env, ...(options.clock ? { clock: options.clock } : {}) };
   const process = await buildProcess(build);
   await process.start();
   const app = process.app;
@@ -108,6 +114,11 @@ export async function startTestService(options: StartTestServiceOptions): Promis
       const context = process.contexts.get(name);
       if (!context) throw new Error(`${name} does not run in this test service`);
       return context;
+    },
+    store(name) {
+      const store = (service.context(name) as Partial<DataModuleContext>).store;
+      if (!store) throw new Error(`${name} owns no data in this test service`);
+      return store;
     },
     async close() {
       await process.close();

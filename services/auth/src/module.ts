@@ -10,6 +10,7 @@ import { authRoutes } from './plugin.ts';
 /** Users, organizations and tokens: /auth/*. */
 export const authModule = defineModule<AuthConfig>({
   name: 'auth',
+  ownsData: true,
   dependencies: ['billing', 'catalog'],
   configSchema: AuthConfig,
   async init(context) {

@@ -10,6 +10,7 @@ import { billingPlugin } from './plugin.ts';
 /** Credits (ledger, reservations, settlement), monthly quotas and usage, packages and checkout, referrals, billing admin (crawler rate, queue stats). */
 export const billingModule = defineModule<BillingConfig>({
   name: 'billing',
+  ownsData: true,
   configSchema: BillingConfig,
   async init(context) {
     const catalogReachable = () => context.isLocal('catalog') || Boolean(context.runtime.CATALOG_URL);

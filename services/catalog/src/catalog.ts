@@ -1,6 +1,7 @@
-import type { ModuleContext } from '@crawl/modules';
+import { commaList } from '@crawl/config';
+import type { DataModuleContext, ModuleContext } from '@crawl/modules';
 import { BillingClient } from '@crawl/service-client';
-import { parseHostList, type CatalogConfig } from './config.ts';
+import type { CatalogConfig } from './config.ts';
 import { AuditLog } from './features/audit/audit-log.ts';
 import { JobEvents } from './features/events/job-events.ts';
 import { JobService } from './features/jobs/job-service.ts';
@@ -30,7 +31,7 @@ export interface CatalogOptions {
   webhooks?: WebhookOptions;
 }
 
-export async function createCatalog(context: ModuleContext<CatalogConfig>, options: CatalogOptions = {}): Promise<Catalog> {
+export async function createCatalog(context: DataModuleContext<CatalogConfig>, options: CatalogOptions = {}): Promise<Catalog> {
   const { store, clock, logger, config } = context;
   let billingClient: BillingPort | undefined;
   // Built lazily: the billing client needs BILLING_URL only when billing runs elsewhere.
@@ -49,7 +50,7 @@ export async function createCatalog(context: ModuleContext<CatalogConfig>, optio
     audit,
     events,
     logger,
-    extraHosts: parseHostList(config.MARKETPLACE_EXTRA_HOSTS),
+    extraHosts: commaList(config.MARKETPLACE_EXTRA_HOSTS.toLowerCase()),
     taskAttempts: config.CRAWL_TASK_ATTEMPTS,
   });
   const schedules = new ScheduleService({

@@ -10,6 +10,7 @@ import { catalogRoutes } from './plugin.ts';
 export function createCatalogModule(options: CatalogOptions = {}): ServiceModule<CatalogConfig> {
   return defineModule<CatalogConfig>({
     name: 'catalog',
+    ownsData: true,
     dependencies: ['billing'],
     configSchema: CatalogConfig,
     async init(context) {

@@ -1,7 +1,8 @@
 import { loadConfig } from '@crawl/config';
 import type { FullBalance } from '@crawl/contracts';
 import { ManualClock } from '@crawl/modules';
-import { EmbeddedDocumentStore, type DocumentStore } from '@crawl/storage';
+import type { DocumentStore } from '@crawl/storage';
+import { EmbeddedDocumentStore } from '@crawl/storage-sqlite';
 import type { StoreFactory } from './stores.ts';
 import { Billing, type BillingOptions } from '../billing.ts';
 import { BillingConfig } from '../config.ts';

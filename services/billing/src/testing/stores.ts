@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { EmbeddedDocumentStore, MongoDocumentStore, type DocumentStore } from '@crawl/storage';
+import type { DocumentStore } from '@crawl/storage';
+import { EmbeddedDocumentStore } from '@crawl/storage-sqlite';
+import { MongoDocumentStore } from '@crawl/storage-mongo';
 
 export interface StoreFactory {
   label: string;

@@ -3,9 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CatalogPaths, type Identity, type ReportTargetBody, type ServiceName } from '@crawl/contracts';
-import { buildProcess, ManualClock, type CrawlProcess, type ModuleContext } from '@crawl/modules';
+import { buildProcess, ManualClock, type CrawlProcess, type DataModuleContext } from '@crawl/modules';
 import { injectJson, type JsonRequest, type JsonResponse } from '@crawl/modules/testing';
 import { IDENTITY_HEADER, SERVICE_TOKEN_HEADER } from '@crawl/service-client';
+import { embeddedBackends } from '@crawl/testkit';
 import { catalogOf, type Catalog } from '../catalog.ts';
 import type { WebhookOptions } from '../features/webhooks/webhook-service.ts';
 import { createCatalogModule } from '../module.ts';
@@ -30,7 +31,7 @@ export interface CatalogHarness {
   billing: FakeBilling;
   clock: ManualClock;
   catalog: Catalog;
-  context: ModuleContext;
+  context: DataModuleContext;
   user(organizationId?: string): HarnessUser;
   request<T = any>(req: { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; url: string; token?: string; body?: unknown; payload?: string; headers?: Record<string, string> }): Promise<HarnessResponse<T>>;
   internal<T = any>(req: { method: 'GET' | 'POST'; url: string; body?: unknown; from?: ServiceName }): Promise<HarnessResponse<T>>;
@@ -52,6 +53,7 @@ export async function startCatalogHarness(
   const module = createCatalogModule({ billing: () => billing, webhooks: { autoDispatch: false, ...options.webhooks } });
   const process = await buildProcess({
     modules: [module],
+    backends: embeddedBackends,
     clock,
     env: {
       LOG_LEVEL: 'silent',
@@ -62,7 +64,7 @@ export async function startCatalogHarness(
     },
   });
   await process.start();
-  const context = process.contexts.get('catalog') as ModuleContext;
+  const context = process.contexts.get('catalog') as DataModuleContext;
   const identities = new Map<string, Identity>();
 
   const send = <T>(req: JsonRequest): Promise<HarnessResponse<T>> => injectJson<T>(process.app, req);

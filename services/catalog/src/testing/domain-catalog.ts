@@ -1,7 +1,9 @@
 import { loadConfig } from '@crawl/config';
-import { ManualClock, type ModuleContext } from '@crawl/modules';
-import { InProcessQueueProvider, type QueueProvider } from '@crawl/queue';
-import { EmbeddedDocumentStore, type DocumentStore } from '@crawl/storage';
+import { ManualClock, type DataModuleContext } from '@crawl/modules';
+import type { QueueProvider } from '@crawl/queue';
+import { InProcessQueueProvider } from '@crawl/queue-memory';
+import type { DocumentStore } from '@crawl/storage';
+import { EmbeddedDocumentStore } from '@crawl/storage-sqlite';
 import { createCatalog, type Catalog } from '../catalog.ts';
 import { CatalogConfig } from '../config.ts';
 import { FakeBilling } from './fake-billing.ts';
@@ -34,7 +36,7 @@ export async function domainCatalog(options: { store?: DocumentStore; clock?: Ma
     client: () => {
       throw new Error('no service clients in domain tests');
     },
-  } as unknown as ModuleContext<CatalogConfig>;
+  } as unknown as DataModuleContext<CatalogConfig>;
   const catalog = await createCatalog(context, { billing: () => billing });
   return { catalog, store, clock, billing, queues };
 }

@@ -331,7 +331,7 @@ describe('billing through the gateway', () => {
         used: { jobsThisMonth: 1, targetsThisMonth: 10 },
         credits: { available: 965, reserved: 0 },
       });
-      expect(await ledgerProblems(svc.context('billing').store, user.organizationId)).toEqual([]);
+      expect(await ledgerProblems(svc.store('billing'), user.organizationId)).toEqual([]);
     });
 
     it('opens an account lazily with the bonus when registration could not', async () => {
@@ -361,7 +361,7 @@ describe('billing through the gateway', () => {
       const usage = (await svc.request({ method: 'GET', url: '/usage', token: user.token })).body.data;
       expect(usage.credits).toEqual({ available: 10, reserved: 990 });
       expect(usage.used).toMatchObject({ jobsThisMonth: 22, targetsThisMonth: 198 });
-      expect(await ledgerProblems(svc.context('billing').store)).toEqual([]);
+      expect(await ledgerProblems(svc.store('billing'))).toEqual([]);
     });
   });
 });
@@ -471,6 +471,6 @@ describe('billing behind the public job routes', () => {
     const cancelled = await svc.request({ method: 'POST', url: `/jobs/${created.body.data.id}/cancel`, token: user.token });
     expect(cancelled.status).toBeLessThan(300);
     expect((await usage()).credits).toEqual({ available: 26, reserved: 4 });
-    expect(await ledgerProblems(svc.context('billing').store, user.organizationId)).toEqual([]);
+    expect(await ledgerProblems(svc.store('billing'), user.organizationId)).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { redisTestServer } from '@crawl/queue/redis-test-server';
+import { redisTestServer } from '@crawl/redis/testing';
 import { closeRedis, deleteKeys, openRedis } from '@crawl/redis';
 import { startTestService, type TestService } from '@crawl/server/testing';
 import { afterAll, describe, expect, it } from 'vitest';

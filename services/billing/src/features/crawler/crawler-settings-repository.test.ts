@@ -1,4 +1,4 @@
-import { describeOnEachStore } from '@crawl/storage/each-store';
+import { describeOnEachStore } from '@crawl/testkit/each-store';
 import { beforeEach, expect, it } from 'vitest';
 import { CrawlerSettingsRepository } from './crawler-settings-repository.ts';
 

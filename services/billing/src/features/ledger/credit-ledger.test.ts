@@ -1,6 +1,6 @@
 import { ManualClock } from '@crawl/modules';
 import type { Collection, Document, DocumentStore, Filter } from '@crawl/storage';
-import { describeOnEachStore } from '@crawl/storage/each-store';
+import { describeOnEachStore } from '@crawl/testkit/each-store';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ledgerProblems } from '../../testing/billing-fixture.ts';
 import { billingStores } from '../../testing/stores.ts';

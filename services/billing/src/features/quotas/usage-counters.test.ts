@@ -2,7 +2,7 @@ import type { UsageLimits } from '@crawl/contracts';
 import { AppError } from '@crawl/errors';
 import { ManualClock } from '@crawl/modules';
 import type { DocumentStore } from '@crawl/storage';
-import { describeOnEachStore } from '@crawl/storage/each-store';
+import { describeOnEachStore } from '@crawl/testkit/each-store';
 import { beforeEach, expect, it } from 'vitest';
 import { CountSuperseded, UsageCounters } from './usage-counters.ts';
 import { jobKey, LEGACY_ATTEMPT, markId, type CountersDoc, type UsageMarkDoc } from './usage-repository.ts';

@@ -1,6 +1,6 @@
 import type { UsageLimits } from '@crawl/contracts';
 import type { DocumentStore } from '@crawl/storage';
-import { describeOnEachStore } from '@crawl/storage/each-store';
+import { describeOnEachStore } from '@crawl/testkit/each-store';
 import { beforeEach, expect, it } from 'vitest';
 import { jobKey, LEGACY_ATTEMPT, markId, UsageRepository, type CountersDoc, type UsageMarkDoc } from './usage-repository.ts';
 

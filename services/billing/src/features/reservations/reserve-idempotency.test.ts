@@ -3,7 +3,7 @@ import type { ReserveBody } from '@crawl/contracts';
 import { AppError } from '@crawl/errors';
 import { ManualClock } from '@crawl/modules';
 import type { DocumentStore } from '@crawl/storage';
-import { describeOnEachStore } from '@crawl/storage/each-store';
+import { describeOnEachStore } from '@crawl/testkit/each-store';
 import { expect, it } from 'vitest';
 import { Billing } from '../../billing.ts';
 import { BillingConfig } from '../../config.ts';

@@ -1,4 +1,4 @@
-import { describeOnEachStore } from '@crawl/storage/each-store';
+import { describeOnEachStore } from '@crawl/testkit/each-store';
 import { beforeEach, expect, it } from 'vitest';
 import { AuditRepository, type AuditDoc } from './audit-repository.ts';
 import { indexesUsed, recordQueryPlans, unservedQueries } from '../../testing/query-plans.ts';

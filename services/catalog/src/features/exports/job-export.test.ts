@@ -1,4 +1,4 @@
-import { describeOnEachStore } from '@crawl/storage/each-store';
+import { describeOnEachStore } from '@crawl/testkit/each-store';
 import type { DocumentStore } from '@crawl/storage';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ResultRepository } from '../results/result-repository.ts';

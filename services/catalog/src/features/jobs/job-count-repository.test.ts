@@ -1,4 +1,4 @@
-import { describeOnEachStore } from '@crawl/storage/each-store';
+import { describeOnEachStore } from '@crawl/testkit/each-store';
 import { beforeAll, expect, it } from 'vitest';
 import type { DocumentStore } from '@crawl/storage';
 import { JOBS_COLLECTION, type JobDoc } from './job-model.ts';

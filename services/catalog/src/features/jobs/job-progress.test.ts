@@ -1,5 +1,5 @@
 import { AuditPaths, CatalogPaths, CRAWL_QUEUE, type CrawlTask, type JobFinishedEvent } from '@crawl/contracts';
-import { InProcessQueueProvider } from '@crawl/queue';
+import { InProcessQueueProvider } from '@crawl/queue-memory';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testBackends } from '../../testing/backends.ts';
 import { startCatalogHarness, type CatalogHarness, type HarnessUser } from '../../testing/catalog-harness.ts';

@@ -1,4 +1,4 @@
-import { describeOnEachStore } from '@crawl/storage/each-store';
+import { describeOnEachStore } from '@crawl/testkit/each-store';
 import { beforeAll, expect, it } from 'vitest';
 import type { JobStatus } from '@crawl/contracts';
 import type { DocumentStore } from '@crawl/storage';

@@ -1,4 +1,5 @@
-import { EmbeddedDocumentStore, type Collection, type Document, type DocumentStore } from '@crawl/storage';
+import type { Collection, Document, DocumentStore } from '@crawl/storage';
+import { EmbeddedDocumentStore } from '@crawl/storage-sqlite';
 import { describe, expect, it } from 'vitest';
 import { domainCatalog } from '../../testing/domain-catalog.ts';
 

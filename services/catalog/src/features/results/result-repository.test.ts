@@ -1,4 +1,4 @@
-import { describeOnEachStore } from '@crawl/storage/each-store';
+import { describeOnEachStore } from '@crawl/testkit/each-store';
 import type { Collection, Document, DocumentStore, Filter, FindOptions } from '@crawl/storage';
 import { beforeAll, expect, it } from 'vitest';
 import { positionOf } from './result-layout.ts';

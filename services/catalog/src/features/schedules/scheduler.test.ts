@@ -1,4 +1,4 @@
-import { EmbeddedDocumentStore } from '@crawl/storage';
+import { EmbeddedDocumentStore } from '@crawl/storage-sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { domainCatalog, type DomainCatalog } from '../../testing/domain-catalog.ts';
 import { FakeBilling } from '../../testing/fake-billing.ts';

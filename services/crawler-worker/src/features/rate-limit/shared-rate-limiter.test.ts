@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { redisTestServer } from '@crawl/queue/redis-test-server';
+import { redisTestServer } from '@crawl/redis/testing';
 import { closeRedis, deleteKeys, openRedis, RedisRateBudget, type RedisClient } from '@crawl/redis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ManualTimers } from './manual-timers.ts';

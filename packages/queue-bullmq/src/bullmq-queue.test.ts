@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { BullMqQueueProvider, type BullMqOptions } from './bullmq-queue.ts';
-import { describeWorkQueueContract } from './testing/work-queue-contract.ts';
-import { freePort, privateRedis, redisTestServer } from './testing/redis-test-server.ts';
-import type { QueueDefinition } from './work-queue.ts';
+import type { QueueDefinition } from '@crawl/queue';
+import { describeWorkQueueContract } from '@crawl/queue/testing';
+import { closeRedis, deleteKeys, openRedis } from '@crawl/redis';
+import { freePort, privateRedis, redisTestServer } from '@crawl/redis/testing';
+import type { BullMqOptions } from './bullmq-options.ts';
+import { BullMqQueueProvider } from './bullmq-queue-provider.ts';
 
 const found = await redisTestServer();
 
@@ -30,17 +31,12 @@ async function until(condition: () => boolean | Promise<boolean>, what: string, 
   }
 }
 
-async function deleteKeys(url: string, prefix: string): Promise<void> {
-  const client = new Redis(url, { maxRetriesPerRequest: 1 });
+async function deleteQueueKeys(url: string, prefix: string): Promise<void> {
+  const client = openRedis(url);
   try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await client.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-      cursor = next;
-      if (keys.length > 0) await client.del(...keys);
-    } while (cursor !== '0');
+    await deleteKeys(client, `${prefix}:*`);
   } finally {
-    client.disconnect();
+    await closeRedis(client);
   }
 }
 
@@ -57,7 +53,7 @@ if ('server' in found) {
 
   afterAll(async () => {
     await Promise.all(providers.map((p) => p.close(0)));
-    for (const prefix of prefixes) await deleteKeys(server.url, prefix);
+    for (const prefix of prefixes) await deleteQueueKeys(server.url, prefix);
     await server.stop();
   });
 
@@ -73,9 +69,9 @@ if ('server' in found) {
       const queue = provider.queue(definition());
       const { id } = await queue.add({ n: 1 }, { jobId: 'job_abc-0', group: 'org_1', delayMs: 60_000 });
       expect(id).toBe('job_abc-0');
-      const client = new Redis(server.url);
+      const client = openRedis(server.url);
       const stored = await client.hgetall(`${provider.prefix}:${queue.name}:job_abc-0`);
-      client.disconnect();
+      await closeRedis(client);
       expect(stored.name).toBe('g:org_1');
       expect(JSON.parse(stored.data as string)).toEqual({ n: 1 });
       const generated = await queue.add({ n: 2 }, { delayMs: 60_000 });

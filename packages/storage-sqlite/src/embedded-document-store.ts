@@ -1,4 +1,4 @@
-import type { Collection, Document, DocumentStore } from './document-store.ts';
+import type { Collection, Document, DocumentStore } from '@crawl/storage';
 import { SqliteCollection } from './sqlite-collection.ts';
 import { SqliteConnection } from './sqlite-connection.ts';
 

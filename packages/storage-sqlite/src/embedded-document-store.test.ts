@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DuplicateKeyError, type Document } from './document-store.ts';
+import { DuplicateKeyError, type Document } from '@crawl/storage';
 import { EmbeddedDocumentStore } from './embedded-document-store.ts';
 import { SqliteCollection } from './sqlite-collection.ts';
-import { describeDocumentStoreContract } from './testing/document-store-contract.ts';
+import { describeDocumentStoreContract } from '@crawl/storage/testing';
 
 const dir = mkdtempSync(join(tmpdir(), 'crawl-store-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Collection as DriverCollection } from 'mongodb';
-import { StorageUnavailableError } from './document-store.ts';
+import { StorageUnavailableError } from '@crawl/storage';
 
 export interface DocumentLocksOptions {
   /** A holder that crashed blocks the key for at most this long. Default 5 s. */

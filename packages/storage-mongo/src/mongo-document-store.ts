@@ -1,7 +1,6 @@
 import { MongoClient, MongoServerError, type Collection as DriverCollection, type Db, type Document as DriverDocument, type FindCursor } from 'mongodb';
 import { DocumentLocks, type DocumentLocksOptions, type DocumentLockStats } from './document-locks.ts';
-import { DuplicateKeyError, StorageUnavailableError, type Collection, type Document, type DocumentStore, type Filter, type FindOptions, type IndexSpec, type SortSpec, type Update } from './document-store.ts';
-import { newId } from './ids.ts';
+import { DuplicateKeyError, newId, StorageUnavailableError, type Collection, type Document, type DocumentStore, type Filter, type FindOptions, type IndexSpec, type SortSpec, type Update } from '@crawl/storage';
 
 const STREAM_BATCH = 500;
 /** Documents of one updateMany updated at a time under their locks (FerretDB). */

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { StorageUnavailableError } from './document-store.ts';
+import { StorageUnavailableError } from '@crawl/storage';
 import { MongoDocumentStore } from './mongo-document-store.ts';
-import { describeDocumentStoreContract } from './testing/document-store-contract.ts';
+import { describeDocumentStoreContract } from '@crawl/storage/testing';
 import { mongoTestServer } from './testing/mongo-test-server.ts';
 
 const found = await mongoTestServer();

@@ -1,5 +1,5 @@
-import { isOperatorObject } from './document-paths.ts';
-import type { Filter, Operators, SortSpec } from './document-store.ts';
+import { isOperatorObject } from '@crawl/storage/paths';
+import type { Filter, Operators, SortSpec } from '@crawl/storage';
 
 /**
  * Translates the port's filters and sorts into SQL over a `(id TEXT PRIMARY KEY, doc TEXT)` table,

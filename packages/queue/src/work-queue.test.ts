@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InProcessQueueProvider } from './in-process-queue.ts';
-import { describeWorkQueueContract } from './testing/work-queue-contract.ts';
 import { backoffDelay } from './work-queue.ts';
-
-describeWorkQueueContract('in-process', async () => new InProcessQueueProvider());
 
 describe('backoffDelay', () => {
   const policy = { attempts: 5, backoffMs: 1000, maxBackoffMs: 8000 };

@@ -11,7 +11,7 @@ import {
   type QueueProvider,
   type QueueStats,
   type WorkQueue,
-} from './work-queue.ts';
+} from '@crawl/queue';
 
 interface Entry<P> {
   id: string;

@@ -1,6 +1,5 @@
-import { applyUpdate, equalityFields, setPath } from './document-paths.ts';
-import { DuplicateKeyError, type Collection, type Document, type Filter, type FindOptions, type IndexSpec, type SortSpec, type Update } from './document-store.ts';
-import { newId } from './ids.ts';
+import { applyUpdate, equalityFields, setPath } from '@crawl/storage/paths';
+import { DuplicateKeyError, newId, type Collection, type Document, type Filter, type FindOptions, type IndexSpec, type SortSpec, type Update } from '@crawl/storage';
 import { violatedUniqueIndex, type SqliteConnection } from './sqlite-connection.ts';
 import { filterToSql, jsonPath, orderBySql, type SqlCondition } from './sqlite-filter.ts';
 import { createIfMissing, sqliteIndex } from './sqlite-indexes.ts';

@@ -1,4 +1,4 @@
-import type { IndexSpec } from './document-store.ts';
+import type { IndexSpec } from '@crawl/storage';
 import { fieldExpression } from './sqlite-filter.ts';
 
 /**

@@ -1,90 +1,16 @@
-import { randomUUID } from 'node:crypto';
 import { DelayedError, Queue, UnrecoverableError as BullUnrecoverableError, Worker, PRIORITY_LIMIT, type Job } from 'bullmq';
-import { Redis } from 'ioredis';
+import { backoffDelay, RetryLaterError, UnrecoverableError, type AddOptions, type JobHandler, type ProcessOptions, type QueueDefinition, type QueueJob, type QueueStats, type WorkQueue } from '@crawl/queue';
+import { closeRedis, openRedis, whenConnected, type RedisClient } from '@crawl/redis';
+import type { BullMqOptions } from './bullmq-options.ts';
+import { settledWithin, withTimeout } from './bounded.ts';
 import { FAIR_PRIORITY_SCRIPT, FAIR_RELEASE_SCRIPT, WAITING_GROUPS_SCRIPT } from './fair-priority.ts';
-import {
-  backoffDelay,
-  RetryLaterError,
-  UnrecoverableError,
-  type AddOptions,
-  type JobHandler,
-  type ProcessOptions,
-  type QueueDefinition,
-  type QueueJob,
-  type QueueProvider,
-  type QueueStats,
-  type WorkQueue,
-} from './work-queue.ts';
 
 /** Job name of a task without a group; grouped tasks are named `g:<group>`. */
 const NO_GROUP = '*';
 const BACKOFF_TYPE = 'work-queue';
 
-export interface BullMqOptions {
-  /** Redis connection string. */
-  url: string;
-  /** Key prefix of every queue (default `crawl`); tests use a random one. */
-  prefix?: string;
-  /** How long a worker holds a job without renewing its lock before it counts as stalled. */
-  lockDurationMs?: number;
-  /** How often workers look for stalled jobs (those whose worker died) and hand them back. */
-  stalledIntervalMs?: number;
-  /** Stalls after which BullMQ gives a job up (default 5: a crash loop must not spin forever). */
-  maxStalledCount?: number;
-  /** Bound on producer calls (add, stats) so an outage fails a request instead of hanging it. */
-  commandTimeoutMs?: number;
-  logger?: { warn(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  return Promise.race([
-    promise,
-    new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms (is Redis reachable?)`)), ms);
-    }),
-  ]).finally(() => clearTimeout(timer));
-}
-
-/** Resolves after `ms` or when `promise` settles, whichever is first; true when it settled. */
-async function settledWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const settled = await Promise.race([
-    promise.then(
-      () => true,
-      () => true,
-    ),
-    new Promise<false>((resolve) => {
-      timer = setTimeout(() => resolve(false), ms);
-    }),
-  ]);
-  clearTimeout(timer);
-  return settled;
-}
-
 function asError(error: unknown): Error {
   return error instanceof Error ? error : new Error(String(error));
-}
-
-const readiness = new WeakMap<Redis, Promise<void>>();
-
-/** Waits (bounded) until a fail-fast connection is connected; commands sent before fail at once. */
-export async function connected(client: Redis, timeoutMs: number): Promise<void> {
-  if (client.status === 'ready') return;
-  if (client.status === 'end') throw new Error('redis connection closed');
-  // One 'ready' listener per connection however many callers wait.
-  let ready = readiness.get(client);
-  if (!ready) {
-    ready = new Promise<void>((resolve) => client.once('ready', () => resolve())).finally(() => readiness.delete(client));
-    readiness.set(client, ready);
-  }
-  await withTimeout(ready, timeoutMs, `connecting to redis (${client.status})`);
-}
-
-async function drop(client: Redis): Promise<void> {
-  if (client.status === 'end') return;
-  if (client.status === 'ready') await settledWithin(client.quit(), 1_000);
-  client.disconnect(false);
 }
 
 /**
@@ -99,16 +25,16 @@ export class BullMqQueue<P> implements WorkQueue<P> {
   readonly #definition: QueueDefinition<P>;
   readonly #options: BullMqOptions;
   readonly #prefix: string;
-  readonly #client: Redis;
+  readonly #client: RedisClient;
   readonly #queue: Queue;
   readonly #idle = new Set<() => void>();
   #worker: Worker | undefined;
-  #workerConnection: Redis | undefined;
+  #workerConnection: RedisClient | undefined;
   #active = 0;
   #closing = false;
   #closed: Promise<void> | undefined;
 
-  constructor(definition: QueueDefinition<P>, client: Redis, options: BullMqOptions) {
+  constructor(definition: QueueDefinition<P>, client: RedisClient, options: BullMqOptions) {
     this.name = definition.name;
     this.#definition = definition;
     this.#options = options;
@@ -133,7 +59,7 @@ export class BullMqQueue<P> implements WorkQueue<P> {
       throw new Error(`invalid job id "${jobId}": BullMQ custom ids must be non-empty, not all digits and contain no ':'`);
     }
     const group = options.group ?? '';
-    await connected(this.#client, this.#timeoutMs);
+    await whenConnected(this.#client, this.#timeoutMs);
     const priority = Number(
       await withTimeout(
         this.#client.eval(
@@ -185,8 +111,7 @@ export class BullMqQueue<P> implements WorkQueue<P> {
     if (this.#closing) return;
     const policy = this.#definition.retry;
     // Workers block on Redis: their connection must retry forever (maxRetriesPerRequest: null).
-    const connection = new Redis(this.#options.url, { maxRetriesPerRequest: null, retryStrategy: (times) => Math.min(200 * times, 2_000) });
-    connection.on('error', () => undefined);
+    const connection = openRedis(this.#options.url, { role: 'blocking', name: `crawl-worker-${this.name}` });
     this.#workerConnection = connection;
     const worker = new Worker(this.name, async (job: Job, token?: string) => this.#run(job, token, handler, options), {
       connection,
@@ -259,7 +184,7 @@ export class BullMqQueue<P> implements WorkQueue<P> {
 
   async stats(): Promise<QueueStats> {
     const read = async (): Promise<QueueStats> => {
-      await connected(this.#client, this.#timeoutMs);
+      await whenConnected(this.#client, this.#timeoutMs);
       const [counts, totals, groups] = await Promise.all([
         this.#queue.getJobCounts('wait', 'prioritized', 'active', 'delayed'),
         this.#client.hgetall(this.#key('x:counts')),
@@ -313,53 +238,7 @@ export class BullMqQueue<P> implements WorkQueue<P> {
       const reachable = this.#workerConnection?.status === 'ready';
       const force = this.#active > 0 || !reachable;
       await settledWithin(worker.close(force), force ? 500 : 5_000);
-      if (this.#workerConnection) await drop(this.#workerConnection);
+      if (this.#workerConnection) await closeRedis(this.#workerConnection);
     }
-  }
-}
-
-/** Queues on one Redis; `close()` closes them all, then the shared connection. */
-export class BullMqQueueProvider implements QueueProvider {
-  readonly kind = 'bullmq' as const;
-  readonly #options: BullMqOptions;
-  readonly #client: Redis;
-  readonly #queues = new Map<string, BullMqQueue<unknown>>();
-
-  constructor(options: BullMqOptions) {
-    this.#options = options;
-    // Producer connection: fails fast during an outage instead of queueing commands forever.
-    this.#client = new Redis(options.url, {
-      maxRetriesPerRequest: 1,
-      enableOfflineQueue: false,
-      retryStrategy: (times) => Math.min(200 * times, 2_000),
-      connectionName: `crawl-queue-${randomUUID().slice(0, 8)}`,
-    });
-    this.#client.on('error', () => undefined);
-  }
-
-  get prefix(): string {
-    return this.#options.prefix ?? 'crawl';
-  }
-
-  queue<P>(definition: QueueDefinition<P>): WorkQueue<P> {
-    let queue = this.#queues.get(definition.name);
-    if (!queue) {
-      queue = new BullMqQueue(definition, this.#client, this.#options) as BullMqQueue<unknown>;
-      this.#queues.set(definition.name, queue);
-    }
-    return queue as unknown as WorkQueue<P>;
-  }
-
-  /** PING with a deadline (the `redis` health indicator). */
-  async ping(timeoutMs = 2_000): Promise<void> {
-    await connected(this.#client, timeoutMs);
-    const reply = await withTimeout(this.#client.ping(), timeoutMs, 'PING');
-    if (reply !== 'PONG') throw new Error(`unexpected PING reply ${reply}`);
-  }
-
-  async close(graceMs?: number): Promise<void> {
-    await Promise.all([...this.#queues.values()].map((queue) => queue.close(graceMs)));
-    await Promise.all([...this.#queues.values()].map((queue) => queue.closeProducer()));
-    await drop(this.#client);
   }
 }

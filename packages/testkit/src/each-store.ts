@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe } from 'vitest';
-import type { DocumentStore } from '../document-store.ts';
-import { EmbeddedDocumentStore } from '../embedded-document-store.ts';
-import { MongoDocumentStore } from '../mongo-document-store.ts';
+import type { DocumentStore } from '@crawl/storage';
+import { EmbeddedDocumentStore } from '@crawl/storage-sqlite';
+import { MongoDocumentStore } from '@crawl/storage-mongo';
 
 export type StoreBackend = 'embedded' | 'mongodb';
 

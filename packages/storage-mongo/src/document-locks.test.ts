@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Collection as DriverCollection } from 'mongodb';
 import { describe, expect, it } from 'vitest';
 import { DocumentLocks } from './document-locks.ts';
-import { StorageUnavailableError } from './document-store.ts';
+import { StorageUnavailableError } from '@crawl/storage';
 import { MongoDocumentStore } from './mongo-document-store.ts';
 import { mongoTestServer } from './testing/mongo-test-server.ts';
 

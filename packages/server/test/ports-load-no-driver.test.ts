@@ -1,0 +1,30 @@
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const DRIVERS = ['mongodb', 'bullmq', 'ioredis'];
+
+/** The third-party packages a fresh Node process loads to import `packages`. */
+function driversLoadedBy(...packages: string[]): string[] {
+  const out = execFileSync(process.execPath, ['--experimental-strip-types', '--disable-warning=ExperimentalWarning', join(import.meta.dirname, 'fixtures/record-imports.ts'), ...packages], {
+    encoding: 'utf8',
+    env: { ...process.env, NODE_OPTIONS: '' },
+  });
+  const urls = JSON.parse(out) as string[];
+  return DRIVERS.filter((driver) => urls.some((url) => url.includes(`/node_modules/${driver}/`)));
+}
+
+describe('ports and the module registry load no driver', () => {
+  it('imports @crawl/storage, @crawl/queue and @crawl/modules without loading mongodb, bullmq or ioredis', () => {
+    expect(driversLoadedBy('@crawl/storage', '@crawl/queue', '@crawl/modules')).toEqual([]);
+  });
+
+  it('sees a driver when an adapter package is imported (the check itself works)', () => {
+    expect(driversLoadedBy('@crawl/storage-mongo')).toEqual(['mongodb']);
+    expect(driversLoadedBy('@crawl/queue-bullmq')).toEqual(['bullmq', 'ioredis']);
+  });
+
+  it('the embedded adapters load none either', () => {
+    expect(driversLoadedBy('@crawl/storage-sqlite', '@crawl/queue-memory')).toEqual([]);
+  });
+});

@@ -1,4 +1,0 @@
-import { runProcess } from '@crawl/modules';
-import { authModule } from './module.ts';
-
-await runProcess({ modules: [authModule] });
