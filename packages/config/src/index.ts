@@ -1,1 +1,2 @@
 export * from './load-config.ts';
+export * from './comma-list.ts';

@@ -1,4 +1,4 @@
-import { defineConfig } from '@crawl/config';
+import { commaList, defineConfig } from '@crawl/config';
 import { Type, type Static } from '@sinclair/typebox';
 
 export const AuthConfig = defineConfig({
@@ -10,5 +10,5 @@ export const AuthConfig = defineConfig({
 export type AuthConfig = Static<typeof AuthConfig>;
 
 export function adminEmailSet(text: string): Set<string> {
-  return new Set(text.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean));
+  return new Set(commaList(text.toLowerCase()));
 }

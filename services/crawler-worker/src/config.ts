@@ -33,10 +33,3 @@ export const CrawlerConfig = defineConfig({
   SESSION_MAX_USES: Type.Integer({ minimum: 1, default: 50, description: 'Requests per crawl session (header profile, cookie jar, proxy) before it is replaced.' }),
 });
 export type CrawlerConfig = Static<typeof CrawlerConfig>;
-
-export function parseList(text: string): string[] {
-  return text
-    .split(',')
-    .map((item) => item.trim())
-    .filter(Boolean);
-}

@@ -1,8 +1,9 @@
+import { commaList } from '@crawl/config';
 import { crawlQueueDefinition, type CrawlTask } from '@crawl/contracts';
 import { defineModule } from '@crawl/modules';
 import type { QueueJob } from '@crawl/queue';
 import { CatalogWorkerClient, CrawlerSettingsClient } from '@crawl/service-client';
-import { CrawlerConfig, parseList } from './config.ts';
+import { CrawlerConfig } from './config.ts';
 import { allowedUrlRule } from './features/crawling/marketplace-origin.ts';
 import { startEmbeddedSimulator } from './features/crawling/marketplace-simulator.ts';
 import { TargetCrawler } from './features/crawling/target-crawler.ts';
@@ -39,7 +40,7 @@ export const crawlerWorkerModule = defineModule<CrawlerConfig>({
           requestsPerMinute: config.UPSTREAM_RATE_PER_MINUTE,
         })
       : new TokenBucketRateLimiter({ requestsPerMinute: config.UPSTREAM_RATE_PER_MINUTE, burst: config.UPSTREAM_BURST });
-    const proxies = new ProxyPool({ urls: parseList(config.PROXY_URLS), restAfterBlocks: config.PROXY_REST_AFTER_BLOCKS, restMs: config.PROXY_REST_MS });
+    const proxies = new ProxyPool({ urls: commaList(config.PROXY_URLS), restAfterBlocks: config.PROXY_REST_AFTER_BLOCKS, restMs: config.PROXY_REST_MS });
     const sessions = new SessionPool({ proxies, maxUses: config.SESSION_MAX_USES, size: config.CRAWL_CONCURRENCY * 2 });
     const stopping = new AbortController();
     let baseUrl = config.MARKETPLACE_BASE_URL;
@@ -60,7 +61,7 @@ export const crawlerWorkerModule = defineModule<CrawlerConfig>({
           logger.info({ url: simulator.url }, 'MARKETPLACE=simulator: crawling the built-in marketplace simulator');
         }
         fetcher = new UndiciPageFetcher({
-          isAllowedUrl: allowedUrlRule(baseUrl, parseList(config.MARKETPLACE_EXTRA_HOSTS)),
+          isAllowedUrl: allowedUrlRule(baseUrl, commaList(config.MARKETPLACE_EXTRA_HOSTS)),
           connectTimeoutMs: config.FETCH_CONNECT_TIMEOUT_MS,
           timeoutMs: config.FETCH_TIMEOUT_MS,
           maxResponseBytes: config.MAX_RESPONSE_BYTES,

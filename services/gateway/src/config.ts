@@ -1,4 +1,4 @@
-import { defineConfig } from '@crawl/config';
+import { commaList, defineConfig } from '@crawl/config';
 import { Type, type Static } from '@sinclair/typebox';
 
 export const GatewayConfig = defineConfig({
@@ -13,7 +13,7 @@ export type GatewayConfig = Static<typeof GatewayConfig>;
 /** `a=1,b=2` to `{a: 1, b: 2}`; anything malformed fails start-up with the offending entry. */
 export function parseOverrides(text: string): Map<string, number> {
   const overrides = new Map<string, number>();
-  for (const entry of text.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const entry of commaList(text)) {
     const match = /^([a-z0-9-]+)=(\d+)$/i.exec(entry);
     if (!match) throw new Error(`RATE_LIMIT_OVERRIDES: cannot read "${entry}" (expected name=number)`);
     overrides.set(match[1] as string, Number(match[2]));
