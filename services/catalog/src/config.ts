@@ -42,10 +42,3 @@ export const CatalogConfig = defineConfig({
   WEBHOOK_LOG_RETENTION_DAYS: Type.Integer({ minimum: 1, default: 30, description: 'Finished webhook deliveries are removed from the delivery log after this many days.' }),
 });
 export type CatalogConfig = Static<typeof CatalogConfig>;
-
-export function parseHostList(text: string): string[] {
-  return text
-    .split(',')
-    .map((h) => h.trim().toLowerCase())
-    .filter(Boolean);
-}
