@@ -2,15 +2,14 @@ import { ManualClock } from '@crawl/modules';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WebhookReceiver, waitFor } from '../../testing/webhook-receiver.ts';
 import { createSender } from './http-sender.ts';
-import { ManualTimers } from './timers.ts';
 
 describe('webhook HTTP sender', () => {
   let receiver: WebhookReceiver;
-  let timers: ManualTimers;
+  let timers: ManualClock;
 
   beforeEach(async () => {
     receiver = await WebhookReceiver.start();
-    timers = new ManualTimers(new ManualClock('2026-03-02T08:00:00.000Z'));
+    timers = new ManualClock('2026-03-02T08:00:00.000Z');
   });
   afterEach(async () => {
     await receiver.close();

@@ -1,8 +1,8 @@
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
+import type { Timers } from '@crawl/modules';
 import type { ResolvedAddress } from './address-guard.ts';
-import type { Timers } from './timers.ts';
 
 /** What one attempt produced: a response (any status) or an error without a status. */
 export interface SendResult {

@@ -5,7 +5,6 @@ import { testBackends } from '../../testing/backends.ts';
 import { startCatalogHarness, type CatalogHarness, type HarnessUser } from '../../testing/catalog-harness.ts';
 import { WebhookReceiver, waitFor, type ReceivedRequest } from '../../testing/webhook-receiver.ts';
 import type { Resolver } from './address-guard.ts';
-import { ManualTimers } from './timers.ts';
 import type { DeliveryDoc } from './webhook-model.ts';
 import type { WebhookOptions } from './webhook-service.ts';
 
@@ -32,7 +31,6 @@ const seconds = (clock: ManualClock) => Math.floor(clock.now().getTime() / 1000)
 describe.each(testBackends())('webhook delivery to a local receiver ($name)', (backend) => {
   let h: CatalogHarness;
   let clock: ManualClock;
-  let timers: ManualTimers;
   let receiver: WebhookReceiver;
   let others: WebhookReceiver[] = [];
   let alice: HarnessUser;
@@ -40,12 +38,11 @@ describe.each(testBackends())('webhook delivery to a local receiver ($name)', (b
 
   async function start(options: { env?: Record<string, string>; webhooks?: WebhookOptions } = {}): Promise<void> {
     clock = new ManualClock('2026-03-02T08:00:00.000Z');
-    timers = new ManualTimers(clock);
     receiver = await WebhookReceiver.start();
     h = await startCatalogHarness({
       clock,
       env: { ...backend.env(), WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', WEBHOOK_REQUIRE_HTTPS: 'false', WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS), ...options.env },
-      webhooks: { timers, random: () => 0.5, ...options.webhooks },
+      webhooks: { timers: clock, random: () => 0.5, ...options.webhooks },
     });
     alice = h.user();
     projectId = await newProject(alice);
@@ -56,7 +53,7 @@ describe.each(testBackends())('webhook delivery to a local receiver ($name)', (b
     await receiver?.close();
     for (const other of others) await other.close();
     others = [];
-    timers?.advance(TIMEOUT_MS);
+    clock?.advance(TIMEOUT_MS);
     await h?.close();
   });
 
@@ -210,9 +207,9 @@ describe.each(testBackends())('webhook delivery to a local receiver ($name)', (b
     const endpoint = await register();
     await finishJob('completed');
     await h.catalog.webhooks.dispatch();
-    await waitFor(() => receiver.hanging === 1 && timers.pending === 1, 'the hanging attempt');
+    await waitFor(() => receiver.hanging === 1 && clock.pending === 1, 'the hanging attempt');
     expect((await log(endpoint.id))[0]?.status).toBe('sending');
-    timers.advance(TIMEOUT_MS);
+    clock.advance(TIMEOUT_MS);
     await waitFor(async () => (await deliveries().count({ status: 'sending' })) === 0, 'the timed-out attempt to be recorded');
     let [delivery] = await log(endpoint.id);
     expect(delivery).toMatchObject({ status: 'pending', attemptCount: 1, lastError: `timed out after ${TIMEOUT_MS} ms` });

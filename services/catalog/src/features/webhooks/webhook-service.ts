@@ -1,5 +1,5 @@
 import type { DeliveryTask } from '@crawl/contracts';
-import type { Clock } from '@crawl/modules';
+import { systemTimers, type Clock, type Timers } from '@crawl/modules';
 import type { QueueProvider, WorkQueue } from '@crawl/queue';
 import type { DocumentStore } from '@crawl/storage';
 import type { Logger } from '../../shared.ts';
@@ -18,7 +18,6 @@ import { EndpointService } from './endpoint-service.ts';
 import { EventPayloads } from './event-payloads.ts';
 import { createSender, type Sender } from './http-sender.ts';
 import { SecretBox } from './signer.ts';
-import { realTimers, type Timers } from './timers.ts';
 import { WebhookDispatcher, type DispatchResult } from './webhook-dispatcher.ts';
 
 export { eventIdFor } from './event-payloads.ts';
@@ -124,7 +123,7 @@ export class WebhookService {
       signingSecrets: (endpoint, at) => this.endpoints.signingSecrets(endpoint, at),
       rules,
       resolver,
-      sender: seams.sender ?? createSender(seams.timers ?? realTimers),
+      sender: seams.sender ?? createSender(seams.timers ?? systemTimers),
       random: seams.random ?? Math.random,
       timeoutMs: settings.timeoutMs,
       disableAfterMs: settings.disableAfterMs,

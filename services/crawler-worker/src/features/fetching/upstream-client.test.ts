@@ -1,5 +1,5 @@
+import { ManualClock } from '@crawl/modules';
 import { describe, expect, it } from 'vitest';
-import { ManualTimers } from '../rate-limit/manual-timers.ts';
 import { TokenBucketRateLimiter } from '../rate-limit/token-bucket-rate-limiter.ts';
 import { FetchError, type FetchedPage, type PageFetcher, type PageRequest } from './page-fetcher.ts';
 import { ProxyPool } from './proxy-pool.ts';
@@ -28,10 +28,10 @@ class ScriptedFetcher implements PageFetcher {
 }
 
 function setup(steps: Step[], options: { maxAttempts?: number; maxBackoffMs?: number } = {}) {
-  const timers = new ManualTimers();
+  const timers = new ManualClock();
   const sleeps: number[] = [];
   const fetcher = new ScriptedFetcher(steps);
-  const proxies = new ProxyPool({ urls: ['http://p1:1', 'http://p2:1'], restAfterBlocks: 1, restMs: 60_000, now: () => timers.now() });
+  const proxies = new ProxyPool({ urls: ['http://p1:1', 'http://p2:1'], restAfterBlocks: 1, restMs: 60_000, now: () => timers.now().getTime() });
   const sessions = new SessionPool({ proxies, maxUses: 100, size: 4 });
   const client = new UpstreamClient({
     fetcher,
@@ -44,7 +44,7 @@ function setup(steps: Step[], options: { maxAttempts?: number; maxBackoffMs?: nu
       sleeps.push(ms);
       timers.advance(ms);
     },
-    now: () => Date.parse('2026-01-01T00:00:00Z') + timers.now(),
+    now: () => timers.now().getTime(),
     random: () => 1,
   });
   const session = { current: sessions.take() };

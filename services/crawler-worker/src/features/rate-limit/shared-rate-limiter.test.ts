@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { redisTestServer } from '@crawl/redis/testing';
+import { ManualClock } from '@crawl/modules';
 import { closeRedis, deleteKeys, openRedis, RedisRateBudget, type RedisClient } from '@crawl/redis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ManualTimers } from './manual-timers.ts';
 import { SharedRateLimiter } from './shared-rate-limiter.ts';
 
 const found = await redisTestServer();
@@ -34,12 +34,12 @@ if ('server' in found) {
   function replicas(options: { perMinute: number; burst: number }) {
     const key = `t${randomUUID().slice(0, 8)}:upstream`;
     keys.push(key);
-    const timers = new ManualTimers();
+    const timers = new ManualClock();
     timers.advance(1_000_000);
     const make = () => {
       const redis = openRedis(server.url);
       clients.push(redis);
-      const budget = new RedisRateBudget({ redis, key, defaultPerMinute: options.perMinute, burst: options.burst, now: () => timers.now() });
+      const budget = new RedisRateBudget({ redis, key, defaultPerMinute: options.perMinute, burst: options.burst, now: () => timers.now().getTime() });
       return new SharedRateLimiter({ budget, requestsPerMinute: options.perMinute, timers });
     };
     return { timers, a: make(), b: make() };
@@ -49,10 +49,10 @@ if ('server' in found) {
     it('never lets the replicas together exceed the rate: one schedule for both', async () => {
       const { timers, a, b } = replicas({ perMinute: 60, burst: 2 });
       const granted: Array<{ at: number; by: string }> = [];
-      const start = timers.now();
+      const start = timers.now().getTime();
       for (let i = 0; i < 10; i += 1) {
         const [limiter, by] = i % 2 === 0 ? [a, 'a'] : [b, 'b'];
-        void limiter.acquire().then(() => granted.push({ at: timers.now() - start, by }));
+        void limiter.acquire().then(() => granted.push({ at: timers.now().getTime() - start, by }));
       }
       // Every caller holds its reservation (granted at once, or asleep until its slot).
       await until(() => granted.length + a.waiting() + b.waiting() === 10, 'ten reservations');

@@ -1,4 +1,5 @@
-import { systemTimers, type TimerPort, type UpstreamRateLimiter } from './upstream-rate-limiter.ts';
+import { systemTimers, type Timers } from '@crawl/modules';
+import type { UpstreamRateLimiter } from './upstream-rate-limiter.ts';
 
 /** A request budget shared by every worker process (the Redis adapter is `RedisRateBudget`). */
 export interface SharedRateBudget {
@@ -14,7 +15,7 @@ export interface SharedRateLimiterOptions {
   budget: SharedRateBudget;
   /** The rate assumed until the first reservation reads the shared one. */
   requestsPerMinute: number;
-  timers?: TimerPort;
+  timers?: Timers;
 }
 
 interface Sleeper {
@@ -32,7 +33,7 @@ interface Sleeper {
  */
 export class SharedRateLimiter implements UpstreamRateLimiter {
   readonly #budget: SharedRateBudget;
-  readonly #timers: TimerPort;
+  readonly #timers: Timers;
   readonly #sleepers = new Set<Sleeper>();
   #perMinute: number;
   #closed = false;

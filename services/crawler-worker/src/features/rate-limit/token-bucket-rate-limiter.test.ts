@@ -1,5 +1,5 @@
+import { ManualClock } from '@crawl/modules';
 import { describe, expect, it } from 'vitest';
-import { ManualTimers } from './manual-timers.ts';
 import { TokenBucketRateLimiter } from './token-bucket-rate-limiter.ts';
 
 /** Lets promise callbacks run (resolutions are microtasks). */
@@ -14,7 +14,7 @@ function tracked(limiter: TokenBucketRateLimiter, count: number): { granted: num
 
 describe('TokenBucketRateLimiter', () => {
   it('grants the burst at once, then one token per 60000/rate ms, first come first served', async () => {
-    const timers = new ManualTimers();
+    const timers = new ManualClock();
     const limiter = new TokenBucketRateLimiter({ requestsPerMinute: 60, burst: 2, timers });
     const { granted } = tracked(limiter, 5);
     await flush();
@@ -34,7 +34,7 @@ describe('TokenBucketRateLimiter', () => {
   });
 
   it('reschedules waiters at once when the rate is lowered or raised', async () => {
-    const timers = new ManualTimers();
+    const timers = new ManualClock();
     const limiter = new TokenBucketRateLimiter({ requestsPerMinute: 60, timers });
     const { granted } = tracked(limiter, 3);
     await flush();
@@ -62,7 +62,7 @@ describe('TokenBucketRateLimiter', () => {
   });
 
   it('refills up to the burst only, however long it was idle', async () => {
-    const timers = new ManualTimers();
+    const timers = new ManualClock();
     const limiter = new TokenBucketRateLimiter({ requestsPerMinute: 60, burst: 3, timers });
     timers.advance(3_600_000);
     const { granted } = tracked(limiter, 5);
@@ -72,7 +72,7 @@ describe('TokenBucketRateLimiter', () => {
   });
 
   it('drops an aborted waiter without spending a token, and rejects waiters on close', async () => {
-    const timers = new ManualTimers();
+    const timers = new ManualClock();
     const limiter = new TokenBucketRateLimiter({ requestsPerMinute: 60, timers });
     await limiter.acquire();
     const controller = new AbortController();
@@ -88,7 +88,7 @@ describe('TokenBucketRateLimiter', () => {
   });
 
   it('rejects a non-positive rate', async () => {
-    const limiter = new TokenBucketRateLimiter({ requestsPerMinute: 60, timers: new ManualTimers() });
+    const limiter = new TokenBucketRateLimiter({ requestsPerMinute: 60, timers: new ManualClock() });
     await expect(limiter.setRate(0)).rejects.toThrow(RangeError);
     expect(() => new TokenBucketRateLimiter({ requestsPerMinute: -1 })).toThrow(RangeError);
   });

@@ -1,10 +1,12 @@
-import { systemTimers, type TimerPort, type UpstreamRateLimiter } from './upstream-rate-limiter.ts';
+import { systemClock, systemTimers, type Clock, type Timers } from '@crawl/modules';
+import type { UpstreamRateLimiter } from './upstream-rate-limiter.ts';
 
 export interface TokenBucketOptions {
   requestsPerMinute: number;
   /** Bucket capacity: requests that may go out back to back after an idle spell. */
   burst?: number;
-  timers?: TimerPort;
+  /** The refill's clock and the waiters' timeouts (tests pass one ManualClock for both). */
+  timers?: Clock & Timers;
 }
 
 interface Waiter {
@@ -19,7 +21,7 @@ interface Waiter {
  * `burst`; waiters are served first come, first served, so no task starves.
  */
 export class TokenBucketRateLimiter implements UpstreamRateLimiter {
-  readonly #timers: TimerPort;
+  readonly #timers: Clock & Timers;
   readonly #burst: number;
   readonly #waiters: Waiter[] = [];
   #perMinute: number;
@@ -30,11 +32,11 @@ export class TokenBucketRateLimiter implements UpstreamRateLimiter {
 
   constructor(options: TokenBucketOptions) {
     assertRate(options.requestsPerMinute);
-    this.#timers = options.timers ?? systemTimers;
+    this.#timers = options.timers ?? { now: systemClock.now, setTimeout: systemTimers.setTimeout };
     this.#burst = Math.max(1, options.burst ?? 1);
     this.#perMinute = options.requestsPerMinute;
     this.#tokens = this.#burst;
-    this.#updatedAt = this.#timers.now();
+    this.#updatedAt = this.#timers.now().getTime();
   }
 
   rate(): number {
@@ -99,7 +101,7 @@ export class TokenBucketRateLimiter implements UpstreamRateLimiter {
   }
 
   #refill(): void {
-    const now = this.#timers.now();
+    const now = this.#timers.now().getTime();
     const elapsed = Math.max(0, now - this.#updatedAt);
     this.#tokens = Math.min(this.#burst, this.#tokens + elapsed / this.#msPerToken());
     this.#updatedAt = now;

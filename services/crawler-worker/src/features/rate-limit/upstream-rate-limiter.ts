@@ -15,18 +15,3 @@ export interface UpstreamRateLimiter {
   /** Re-reads a rate shared between replicas (the Redis adapter); absent when there is none. */
   sync?(): Promise<void>;
 }
-
-/** Timers as the limiter sees them, so tests drive time by hand. */
-export interface TimerPort {
-  now(): number;
-  setTimeout(callback: () => void, ms: number): () => void;
-}
-
-export const systemTimers: TimerPort = {
-  now: () => Date.now(),
-  setTimeout(callback, ms) {
-    const timer = setTimeout(callback, ms);
-    timer.unref();
-    return () => clearTimeout(timer);
-  },
-};
