@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { QueueDefinition } from '@crawl/queue';
 import { describeWorkQueueContract } from '@crawl/queue/testing';
 import { closeRedis, deleteKeys, openRedis } from '@crawl/redis';
@@ -22,14 +22,8 @@ const definition = (attempts = 3): QueueDefinition<Payload> => ({
   },
 });
 
-/** Polls `condition` until it holds or the deadline passes. */
-async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+/** How long a queue event may take (polled, no fixed sleeps). */
+const POLL = { timeout: 15_000, interval: 20 };
 
 async function deleteQueueKeys(url: string, prefix: string): Promise<void> {
   const client = openRedis(url);
@@ -88,12 +82,12 @@ if ('server' in found) {
       await one.process(async (job) => void (seen.push(job.id), (byWorker.one += 1)), { concurrency: 3 });
       await two.process(async (job) => void (seen.push(job.id), (byWorker.two += 1)), { concurrency: 3 });
       const ids = await Promise.all(Array.from({ length: 40 }, (_, n) => one.add({ n }, { jobId: `job_x-${n}`, group: n % 2 ? 'a' : 'b' })));
-      await until(() => seen.length >= 40, '40 deliveries');
+      await vi.waitUntil(() => seen.length >= 40, { ...POLL, message: '40 deliveries' });
       expect(seen.sort()).toEqual(ids.map((i) => i.id).sort());
       expect(new Set(seen).size).toBe(40);
       const stats = await one.stats();
       expect(stats).toMatchObject({ waiting: 0, delayed: 0 });
-      await until(async () => (await one.stats()).completed === 40, 'completed count');
+      await vi.waitUntil(async () => (await one.stats()).completed === 40, { ...POLL, message: 'completed count' });
     });
 
     it('hands a job whose worker died mid-task to another worker (stalled recovery)', async () => {
@@ -113,13 +107,13 @@ if ('server' in found) {
         { concurrency: 1 },
       );
       await first.add({ n: 1 }, { jobId: 'job_s-0' });
-      await until(() => started.length === 1, 'the first worker to start the job');
+      await vi.waitUntil(() => started.length === 1, { ...POLL, message: 'the first worker to start the job' });
       // The worker goes away without finishing: no completion, no lock renewal.
       await first.close(0);
       const rescuer = open(fast, prefix).queue(name);
       const recovered: Array<{ id: string; attempt: number }> = [];
       await rescuer.process(async (job) => void recovered.push({ id: job.id, attempt: job.attempt }), { concurrency: 1 });
-      await until(() => recovered.length === 1, 'the stalled job to be processed again');
+      await vi.waitUntil(() => recovered.length === 1, { ...POLL, message: 'the stalled job to be processed again' });
       release();
       expect(recovered).toEqual([{ id: 'job_s-0', attempt: 1 }]);
     });
@@ -138,14 +132,14 @@ if ('server' in found) {
         { concurrency: 1 },
       );
       await first.add({ n: 1 }, { jobId: 'job_h-0' });
-      await until(() => started === 1, 'the job to start');
+      await vi.waitUntil(() => started === 1, { ...POLL, message: 'the job to start' });
       const closing = first.close(5_000);
       stopping.abort();
       await closing;
       const second = open({}, prefix).queue(name);
       const attempts: number[] = [];
       await second.process(async (job) => void attempts.push(job.attempt), { concurrency: 1 });
-      await until(() => attempts.length === 1, 'the handed-back job');
+      await vi.waitUntil(() => attempts.length === 1, { ...POLL, message: 'the handed-back job' });
       expect(attempts).toEqual([1]);
     });
 
@@ -162,14 +156,14 @@ if ('server' in found) {
         { concurrency: 2 },
       );
       await queue.add({ n: 1 }, { jobId: 'job_r-0' });
-      await until(() => runs === 1, 'the job to start');
+      await vi.waitUntil(() => runs === 1, { ...POLL, message: 'the job to start' });
       await queue.add({ n: 1 }, { jobId: 'job_r-0' });
       expect((await queue.stats()).waiting).toBe(0);
       release();
-      await until(async () => (await queue.stats()).completed === 1, 'completion');
+      await vi.waitUntil(async () => (await queue.stats()).completed === 1, { ...POLL, message: 'completion' });
       // Finished tasks are removed: the same id can be enqueued again (catalog re-enqueues open targets).
       await queue.add({ n: 1 }, { jobId: 'job_r-0' });
-      await until(() => runs === 2, 'the re-added job');
+      await vi.waitUntil(() => runs === 2, { ...POLL, message: 'the re-added job' });
     });
   });
 
@@ -184,12 +178,12 @@ if ('server' in found) {
         const done: number[] = [];
         await queue.process(async (job) => void done.push(job.payload.n), { concurrency: 2 });
         await queue.add({ n: 1 });
-        await until(() => done.includes(1), 'the job before the restart');
+        await vi.waitUntil(() => done.includes(1), { ...POLL, message: 'the job before the restart' });
         await redis.kill();
         await expect(queue.add({ n: 99 })).rejects.toThrow();
         await redis.start();
         // The producer reconnects on its own; retry the add until it is accepted.
-        await until(
+        await vi.waitUntil(
           async () => {
             try {
               await queue.add({ n: 2 });
@@ -198,10 +192,9 @@ if ('server' in found) {
               return false;
             }
           },
-          'the producer to reconnect',
-          20_000,
+          { ...POLL, timeout: 20_000, message: 'the producer to reconnect' },
         );
-        await until(() => done.includes(2), 'the worker to take a job after the restart', 20_000);
+        await vi.waitUntil(() => done.includes(2), { ...POLL, timeout: 20_000, message: 'the worker to take a job after the restart' });
         expect(done).toEqual([1, 2]);
       } finally {
         await provider.close(0);

@@ -6,7 +6,7 @@ import { CRAWL_QUEUE } from '@crawl/contracts';
 import { BullMqQueueProvider } from '@crawl/queue-bullmq';
 import { redisTestServer } from '@crawl/redis/testing';
 import { closeRedis, deleteKeys, openRedis } from '@crawl/redis';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { spawnService, type SpawnedService } from './spawn-service.ts';
 
 const found = await redisTestServer();
@@ -19,16 +19,6 @@ async function call(base: string, method: string, path: string, body?: unknown, 
   });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : undefined };
-}
-
-async function until<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 if ('server' in found) {
@@ -62,13 +52,12 @@ if ('server' in found) {
       expect(created.status).toBe(201);
       const jobId = created.body.data.id as string;
       expect(created.body.data.bullJobId).toBe(`${jobId}-0`);
-      await until(
+      await vi.waitUntil(
         async () => {
           const job = await call(first.url, 'GET', `/jobs/${jobId}`, undefined, token);
-          return job.body.data.targets.some((t: { status: string }) => t.status === 'running') ? true : undefined;
+          return job.body.data.targets.some((t: { status: string }) => t.status === 'running');
         },
-        'a target to be running',
-        15_000,
+        { timeout: 15_000, interval: 50, message: 'a target to be running' },
       );
 
       const stopping = Date.now();
@@ -86,13 +75,12 @@ if ('server' in found) {
 
       const second = await spawnService({ dataDir, env });
       running.push(second);
-      const finished = await until(
+      const finished = await vi.waitUntil(
         async () => {
           const job = await call(second.url, 'GET', `/jobs/${jobId}`, undefined, token);
           return ['completed', 'failed'].includes(job.body.data.status) ? job.body.data : undefined;
         },
-        'the job to finish after the restart',
-        20_000,
+        { timeout: 20_000, interval: 50, message: 'the job to finish after the restart' },
       );
       expect(finished.status).toBe('completed');
       expect(finished.targets.every((t: { status: string }) => t.status === 'success')).toBe(true);

@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto';
 import { connect } from 'node:net';
 import { createSimulator, type Simulator } from '@crawl/marketplace-simulator';
 import { openRedis, whenConnected } from '@crawl/redis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { disposableMongo, type DisposableMongo } from './disposable-mongo.ts';
 import { freePort, spawnService, type SpawnedService } from './spawn-service.ts';
 
@@ -81,18 +81,6 @@ async function call(base: string, method: string, path: string, options: { body?
     body = undefined;
   }
   return { status: res.status, headers: res.headers, text, body };
-}
-
-/** Polls `read` until `done` holds, failing with the last value after the deadline. */
-async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: T = await read();
-  while (!done(last)) {
-    if (Date.now() > deadline) throw new Error(`${what}: not reached within ${timeoutMs} ms; last: ${JSON.stringify(last)}`);
-    await new Promise((r) => setTimeout(r, 100));
-    last = await read();
-  }
-  return last;
 }
 
 const TERMINAL = ['completed', 'failed', 'cancelled'];
@@ -215,7 +203,15 @@ if ('skipReason' in backends) {
         expect(schedule.body.data.nextRunAt).toBe(at.toISOString());
 
         const getJob = async (id: string) => (await call(gateway, 'GET', `/jobs/${id}`, { token })).body.data;
-        const finished = (id: string) => until(`job ${id} terminal`, () => getJob(id), (job) => TERMINAL.includes(job?.status), 45_000);
+        const finished = (id: string) =>
+          vi.waitFor(
+            async () => {
+              const job = await getJob(id);
+              expect(TERMINAL, `job ${id} terminal: ${JSON.stringify(job)}`).toContain(job?.status);
+              return job;
+            },
+            { timeout: 45_000, interval: 100 },
+          );
 
         // Search job: queued in catalog, crawled by the worker process through the Redis queue.
         const search = await call(gateway, 'POST', `/projects/${projectId}/jobs`, { token, body: { type: 'search', targets: ['wireless headphones', 'usb-c cable'] } });
@@ -266,7 +262,7 @@ if ('skipReason' in backends) {
         // Cancel a job while its targets are still being crawled (4 s per page upstream).
         const slow = await call(gateway, 'POST', `/projects/${projectId}/jobs`, { token, body: { type: 'search', targets: ['slowcancel one', 'slowcancel two', 'slowcancel three'] } });
         expect(slow.status).toBe(201);
-        await until('the slow job is picked up', () => getJob(slow.body.data.id), (job) => job.status === 'running', 15_000);
+        await expect.poll(() => getJob(slow.body.data.id), { timeout: 15_000, interval: 100, message: 'the slow job is picked up' }).toMatchObject({ status: 'running' });
         const cancelled = await call(gateway, 'POST', `/jobs/${slow.body.data.id}/cancel`, { token });
         expect(cancelled.status).toBe(200);
         expect(cancelled.body.data.status).toBe('cancelled');
@@ -284,11 +280,12 @@ if ('skipReason' in backends) {
         expect(retryDone.targets.map((t: any) => t.status)).toEqual(['success', 'success', 'failed']);
 
         // The schedule fired on catalog's scheduler and its job ran like a user's.
-        const fired = await until(
-          'the schedule fires',
-          async () => (await call(gateway, 'GET', `/projects/${projectId}/schedules`, { token })).body.data[0],
-          (s) => typeof s?.lastJobId === 'string',
-          20_000,
+        const fired = await vi.waitUntil(
+          async () => {
+            const schedule = (await call(gateway, 'GET', `/projects/${projectId}/schedules`, { token })).body.data[0];
+            return typeof schedule?.lastJobId === 'string' ? schedule : undefined;
+          },
+          { timeout: 20_000, interval: 100, message: 'the schedule fires' },
         );
         expect(fired.lastRunAt).not.toBeNull();
         expect(fired.lastError).toBeNull();
@@ -297,13 +294,20 @@ if ('skipReason' in backends) {
 
         // The cancelled job's in-flight crawls got their pages meanwhile; their late reports are ignored.
         const slowServed = () => Object.entries(sim.stats().byPath).filter(([path]) => path.includes('slowcancel')).reduce((n, [, count]) => n + Number(count), 0);
-        await until('the in-flight slow pages are served', async () => slowServed(), (n) => n >= 1, 15_000);
+        await expect.poll(slowServed, { timeout: 15_000, interval: 100, message: 'the in-flight slow pages are served' }).toBeGreaterThanOrEqual(1);
         const afterCancel = await getJob(slow.body.data.id);
         expect(afterCancel.status).toBe('cancelled');
         expect(afterCancel.targets.every((t: any) => t.status === 'cancelled')).toBe(true);
 
         // Usage and credits once every reservation is settled: charged for successes only.
-        const usage = await until('credits settle', async () => (await call(gateway, 'GET', '/usage', { token })).body.data, (u) => u?.credits?.reserved === 0, 20_000);
+        const usage = await vi.waitFor(
+          async () => {
+            const current = (await call(gateway, 'GET', '/usage', { token })).body.data;
+            expect(current?.credits?.reserved, 'credits settle').toBe(0);
+            return current;
+          },
+          { timeout: 20_000, interval: 100 },
+        );
         expect(usage.used).toEqual({ jobsThisMonth: 5, targetsThisMonth: 2 + 3 + 3 + 3 + 1, exportsThisMonth: 1 });
         // search 2×5 + details 2×2 + retry 2×2 + scheduled 1×5; the blocked and cancelled targets are refunded.
         expect(usage.credits).toEqual({ available: 1000 - (10 + 4 + 4 + 5), reserved: 0 });

@@ -77,12 +77,3 @@ export class WebhookReceiver {
     await new Promise<void>((resolve) => this.#server.close(() => resolve()));
   }
 }
-
-/** Polls a condition until it holds or the deadline passes (no fixed sleeps). */
-export async function waitFor(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-}

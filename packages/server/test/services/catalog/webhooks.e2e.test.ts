@@ -2,9 +2,9 @@ import { CatalogPaths } from '@crawl/contracts';
 import { ManualClock } from '@crawl/modules';
 import { startTestService, type TestService } from '@crawl/server/testing';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testBackends, type TestBackend } from '@crawl/catalog/testing/backends';
-import { WebhookReceiver, waitFor } from '@crawl/catalog/testing/webhook-receiver';
+import { WebhookReceiver } from '@crawl/catalog/testing/webhook-receiver';
 import { verify } from '@crawl/catalog/webhook-signer';
 
 /**
@@ -49,14 +49,20 @@ describe.each(backends().map((b) => ({ ...b, label: (b as { label?: string }).la
     await svc.request({ method: 'POST', url: CatalogPaths.claimTarget(job.id, 0), headers: worker, body: {} });
     await svc.request({ method: 'POST', url: CatalogPaths.reportTarget(job.id, 0), headers: worker, body: { status: 'success', items: [{ asin: 'B000000001', title: 't' }] } });
 
-    await waitFor(() => receiver.requests.length === 1, 'the job.completed delivery');
+    await vi.waitUntil(() => receiver.requests.length === 1, { timeout: 5_000, interval: 1, message: 'the job.completed delivery' });
     const [request] = receiver.requests;
     expect(verify(endpoint.secret, request?.headers as Record<string, string>, request?.body ?? '', clock.now())).toBe(true);
     const event = JSON.parse(request?.body ?? '{}');
     const current = (await svc.request({ method: 'GET', url: `/jobs/${job.id}`, token: user.token })).body.data;
     expect(event).toMatchObject({ type: 'job.completed', data: { job: current } });
 
-    await waitFor(async () => (await svc.request({ method: 'GET', url: `/webhooks/${endpoint.id}/deliveries`, token: user.token })).body.data[0]?.status === 'delivered', 'the delivery log');
+    await expect
+      .poll(async () => (await svc.request({ method: 'GET', url: `/webhooks/${endpoint.id}/deliveries`, token: user.token })).body.data[0]?.status, {
+        timeout: 5_000,
+        interval: 1,
+        message: 'the delivery log',
+      })
+      .toBe('delivered');
     const other = await svc.registerUser();
     expect((await svc.request({ method: 'GET', url: `/webhooks/${endpoint.id}/deliveries`, token: other.token })).status).toBe(404);
   });

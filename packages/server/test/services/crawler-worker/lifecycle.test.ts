@@ -1,18 +1,10 @@
 import { SERVICE_NAMES } from '@crawl/contracts';
 import { createSimulator, SPECIAL_ASINS, WELL_KNOWN_ASINS, type Simulator } from '@crawl/marketplace-simulator';
 import { startTestService, type TestService, type TestUser } from '@crawl/server/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
-/** Polls `read` until `done` holds or the deadline passes (no fixed sleeps). */
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms; last value: ${JSON.stringify(value).slice(0, 2000)}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+/** How long a crawl may take to reach a state (polled, no fixed sleeps). */
+const POLL = { timeout: 20_000, interval: 25 };
 
 const TERMINAL = new Set(['completed', 'failed', 'cancelled']);
 
@@ -56,7 +48,12 @@ describe('crawl lifecycle through the public API against the marketplace simulat
   }
 
   const getJob = async (user: TestUser, id: string) => (await svc.request({ method: 'GET', url: `/jobs/${id}`, token: user.token })).body.data;
-  const finished = (user: TestUser, id: string) => waitFor(() => getJob(user, id), (job) => TERMINAL.has(job?.status));
+  const finished = (user: TestUser, id: string) =>
+    vi.waitFor(async () => {
+      const job = await getJob(user, id);
+      expect(TERMINAL.has(job?.status), JSON.stringify(job)).toBe(true);
+      return job;
+    }, POLL);
   const credits = async (user: TestUser) => (await svc.request({ method: 'GET', url: '/usage', token: user.token })).body.data.credits as { available: number; reserved: number };
 
   it('completes a search job with real-looking items, readable as results and as CSV export', async () => {
@@ -166,7 +163,7 @@ describe('crawl lifecycle through the public API against the marketplace simulat
     expect(sim.stats().byPath['/s?k=blocked+lamp']).toBe(4);
     const items = (await svc.request({ method: 'GET', url: `/jobs/${created.id}/results?pageSize=200`, token: user.token })).body.data.items as Array<Record<string, any>>;
     expect(items.every((i) => i.keyword === 'desk lamp')).toBe(true);
-    await waitFor(() => credits(user), (c) => c.reserved === before.reserved);
+    await expect.poll(() => credits(user), POLL).toMatchObject({ reserved: before.reserved });
     expect((await credits(user)).available).toBe(before.available - 5);
   });
 
@@ -178,7 +175,7 @@ describe('crawl lifecycle through the public API against the marketplace simulat
     expect(job.status).toBe('failed');
     expect(job.targets[0]).toMatchObject({ status: 'failed', reason: 'blocked' });
     expect(job.completedAt).toBeDefined();
-    await waitFor(() => credits(user), (c) => c.reserved === before.reserved);
+    await expect.poll(() => credits(user), POLL).toMatchObject({ reserved: before.reserved });
     expect((await credits(user)).available).toBe(before.available);
   });
 
@@ -189,15 +186,14 @@ describe('crawl lifecycle through the public API against the marketplace simulat
     try {
       const targets = Array.from({ length: 12 }, (_, i) => `snail ${i}`);
       const created = await createJob(user, projectId, { type: 'search', targets });
-      await waitFor(() => getJob(user, created.id), (job) => job.status === 'running');
+      await expect.poll(() => getJob(user, created.id), POLL).toMatchObject({ status: 'running' });
       const cancel = await svc.request({ method: 'POST', url: `/jobs/${created.id}/cancel`, token: user.token });
       expect(cancel.status).toBe(200);
       expect(cancel.body.data.status).toBe('cancelled');
       // Wait until the worker has drained whatever was in flight.
-      await waitFor(
-        async () => (await svc.request({ method: 'GET', url: '/admin/queue/stats', token: (await admin()).token })).body.data,
-        (stats) => stats.active === 0 && stats.waiting === 0 && stats.delayed === 0,
-      );
+      await expect
+        .poll(async () => (await svc.request({ method: 'GET', url: '/admin/queue/stats', token: (await admin()).token })).body.data, POLL)
+        .toMatchObject({ active: 0, waiting: 0, delayed: 0 });
       const job = await getJob(user, created.id);
       expect(job.status).toBe('cancelled');
       const succeeded = job.targets.filter((t: { status: string }) => t.status === 'success').length;
@@ -207,7 +203,7 @@ describe('crawl lifecycle through the public API against the marketplace simulat
       // Cancelled targets were not fetched afterwards: at most the ones in flight at cancel time.
       const fetched = Object.keys(sim.stats().byPath).filter((path) => path.includes('snail')).length;
       expect(fetched).toBeLessThan(targets.length);
-      await waitFor(() => credits(user), (c) => c.reserved === before.reserved);
+      await expect.poll(() => credits(user), POLL).toMatchObject({ reserved: before.reserved });
       expect((await credits(user)).available).toBe(before.available - 5 * succeeded);
     } finally {
       sim.setFaults({});

@@ -5,17 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RateSetting } from '@crawl/crawler-worker/rate-limit/rate-setting';
 import { TokenBucketRateLimiter } from '@crawl/crawler-worker/rate-limit/token-bucket-rate-limiter';
 
-/** Polls `read` until `done` holds or the deadline passes (no fixed sleeps). */
-async function waitFor<T>(read: () => Promise<T> | T, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms; last value: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
 describe("the worker's upstream rate follows the admin-set rate stored by billing", () => {
   let svc: TestService;
 
@@ -46,13 +35,15 @@ describe("the worker's upstream rate follows the admin-set rate stored by billin
       const set = await svc.request({ method: 'PUT', url: '/admin/crawler/rate', token: ops.token, body: { requestsPerMinute: 4_000 } });
       expect(set.status).toBe(200);
       expect(limiter.rate()).toBe(120);
-      await waitFor(
-        async () => {
-          await rate.refresh();
-          return limiter.rate();
-        },
-        (value) => value === 4_000,
-      );
+      await expect
+        .poll(
+          async () => {
+            await rate.refresh();
+            return limiter.rate();
+          },
+          { timeout: 10_000, interval: 25 },
+        )
+        .toBe(4_000);
 
       billingDown = true;
       await expect(rate.refresh()).rejects.toThrow('billing unreachable');

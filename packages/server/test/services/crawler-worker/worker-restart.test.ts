@@ -4,17 +4,7 @@ import { join } from 'node:path';
 import { CatalogPaths, SERVICE_NAMES } from '@crawl/contracts';
 import { createSimulator, WELL_KNOWN_ASINS, type Simulator } from '@crawl/marketplace-simulator';
 import { startTestService, type TestService } from '@crawl/server/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms; last value: ${JSON.stringify(value).slice(0, 2000)}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 describe('a worker that dies mid-target', () => {
   let sim: Simulator;
@@ -52,9 +42,13 @@ describe('a worker that dies mid-target', () => {
     // Second life: every service, on the same data; the open targets are enqueued again.
     const second = await startTestService({ targets: [...SERVICE_NAMES], env });
     services.push(second);
-    const job = await waitFor(
-      async () => (await second.request({ method: 'GET', url: `/jobs/${jobId}`, token: user.token })).body.data,
-      (j) => j.status === 'completed' || j.status === 'failed',
+    const job = await vi.waitFor(
+      async () => {
+        const current = (await second.request({ method: 'GET', url: `/jobs/${jobId}`, token: user.token })).body.data;
+        expect(['completed', 'failed'], JSON.stringify(current)).toContain(current?.status);
+        return current;
+      },
+      { timeout: 20_000, interval: 25 },
     );
     expect(job.status).toBe('completed');
     expect(job.targets.map((t: { status: string }) => t.status)).toEqual(['success', 'success']);

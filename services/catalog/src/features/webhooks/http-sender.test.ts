@@ -1,6 +1,6 @@
 import { ManualClock } from '@crawl/modules';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { WebhookReceiver, waitFor } from '../../testing/webhook-receiver.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { WebhookReceiver } from '../../testing/webhook-receiver.ts';
 import { createSender } from './http-sender.ts';
 
 describe('webhook HTTP sender', () => {
@@ -44,7 +44,7 @@ describe('webhook HTTP sender', () => {
     receiver.answers.push('hang');
     const send = createSender(timers);
     const pending = send({ url: new URL(receiver.url()), addresses: [{ address: '127.0.0.1', family: 4 }], headers: {}, body: '{}', timeoutMs: 10_000 });
-    await waitFor(() => receiver.hanging === 1 && timers.pending === 1, 'the hanging request');
+    await vi.waitUntil(() => receiver.hanging === 1 && timers.pending === 1, { timeout: 5_000, interval: 1, message: 'the hanging request' });
     timers.advance(9_999);
     expect(timers.pending).toBe(1);
     timers.advance(1);

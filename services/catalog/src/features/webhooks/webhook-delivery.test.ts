@@ -1,9 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { ManualClock } from '@crawl/modules';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testBackends } from '../../testing/backends.ts';
 import { startCatalogHarness, type CatalogHarness, type HarnessUser } from '../../testing/catalog-harness.ts';
-import { WebhookReceiver, waitFor, type ReceivedRequest } from '../../testing/webhook-receiver.ts';
+import { WebhookReceiver, type ReceivedRequest } from '../../testing/webhook-receiver.ts';
 import type { Resolver } from './address-guard.ts';
 import type { DeliveryDoc } from './webhook-model.ts';
 import type { WebhookOptions } from './webhook-service.ts';
@@ -26,6 +26,8 @@ function verifyWebhook(secret: string, headers: Record<string, string | string[]
 }
 
 const TIMEOUT_MS = 10_000;
+/** Deliveries run in the process: conditions are polled often and briefly. */
+const POLL = { timeout: 5_000, interval: 1 };
 const seconds = (clock: ManualClock) => Math.floor(clock.now().getTime() / 1000);
 
 describe.each(testBackends())('webhook delivery to a local receiver ($name)', (backend) => {
@@ -81,7 +83,7 @@ describe.each(testBackends())('webhook delivery to a local receiver ($name)', (b
   /** One dispatch pass, then wait until every claimed attempt has been recorded. */
   async function flush(): Promise<void> {
     await h.catalog.webhooks.dispatch();
-    await waitFor(async () => (await deliveries().count({ status: 'sending' })) === 0, 'webhook attempts to finish');
+    await vi.waitUntil(async () => (await deliveries().count({ status: 'sending' })) === 0, { ...POLL, message: 'webhook attempts to finish' });
   }
 
   async function log(endpointId: string, user = alice) {
@@ -207,10 +209,10 @@ describe.each(testBackends())('webhook delivery to a local receiver ($name)', (b
     const endpoint = await register();
     await finishJob('completed');
     await h.catalog.webhooks.dispatch();
-    await waitFor(() => receiver.hanging === 1 && clock.pending === 1, 'the hanging attempt');
+    await vi.waitUntil(() => receiver.hanging === 1 && clock.pending === 1, { ...POLL, message: 'the hanging attempt' });
     expect((await log(endpoint.id))[0]?.status).toBe('sending');
     clock.advance(TIMEOUT_MS);
-    await waitFor(async () => (await deliveries().count({ status: 'sending' })) === 0, 'the timed-out attempt to be recorded');
+    await vi.waitUntil(async () => (await deliveries().count({ status: 'sending' })) === 0, { ...POLL, message: 'the timed-out attempt to be recorded' });
     let [delivery] = await log(endpoint.id);
     expect(delivery).toMatchObject({ status: 'pending', attemptCount: 1, lastError: `timed out after ${TIMEOUT_MS} ms` });
     expect(delivery?.attempts[0]).toMatchObject({ statusCode: null, error: `timed out after ${TIMEOUT_MS} ms` });
@@ -359,7 +361,7 @@ describe.each(testBackends())('webhook delivery to a local receiver ($name)', (b
     const slow = await register();
     for (let i = 0; i < 4; i += 1) await finishJob('completed');
     await h.catalog.webhooks.dispatch();
-    await waitFor(() => receiver.hanging === 1, "the slow organization's first attempt");
+    await vi.waitUntil(() => receiver.hanging === 1, { ...POLL, message: "the slow organization's first attempt" });
 
     const bob = h.user();
     const bobProject = await newProject(bob);
@@ -368,7 +370,7 @@ describe.each(testBackends())('webhook delivery to a local receiver ($name)', (b
     await register({ url: fast.url() }, bob, bobProject);
     await finishJob('completed', bob, bobProject);
     await h.catalog.webhooks.dispatch();
-    await waitFor(() => fast.requests.length === 1, "the other organization's delivery");
+    await vi.waitUntil(() => fast.requests.length === 1, { ...POLL, message: "the other organization's delivery" });
     expect(receiver.hanging).toBe(1);
     expect(await deliveries().count({ endpointId: slow.id, status: 'sending' })).toBe(1);
     expect(await deliveries().count({ endpointId: slow.id, status: 'pending' })).toBe(3);

@@ -2,18 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { redisTestServer } from '@crawl/redis/testing';
 import { ManualClock } from '@crawl/modules';
 import { closeRedis, deleteKeys, openRedis, RedisRateBudget, type RedisClient } from '@crawl/redis';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { SharedRateLimiter } from './shared-rate-limiter.ts';
 
 const found = await redisTestServer();
 
-async function until(condition: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
+/** Reservations travel to Redis and back: conditions are polled often. */
+const POLL = { timeout: 10_000, interval: 5 };
 
 /** Lets promise callbacks run (resolutions are microtasks). */
 const flush = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -55,7 +50,7 @@ if ('server' in found) {
         void limiter.acquire().then(() => granted.push({ at: timers.now().getTime() - start, by }));
       }
       // Every caller holds its reservation (granted at once, or asleep until its slot).
-      await until(() => granted.length + a.waiting() + b.waiting() === 10, 'ten reservations');
+      await vi.waitUntil(() => granted.length + a.waiting() + b.waiting() === 10, { ...POLL, message: 'ten reservations' });
       for (let step = 0; step < 120 && granted.length < 10; step += 1) {
         timers.advance(100);
         await flush();
@@ -82,19 +77,19 @@ if ('server' in found) {
       // b's first request waits for the slot after a's (reserved at 60/min) and reads 600/min too.
       let done = false;
       void b.acquire().then(() => (done = true));
-      await until(() => b.waiting() === 1, 'b to hold a reservation');
+      await vi.waitUntil(() => b.waiting() === 1, { ...POLL, message: 'b to hold a reservation' });
       expect(b.rate()).toBe(600);
       timers.advance(1000);
-      await until(() => done, 'b to be granted');
+      await vi.waitUntil(() => done, { ...POLL, message: 'b to be granted' });
       // At 600/min the next slot is 100 ms later.
       let next = false;
       void a.acquire().then(() => (next = true));
-      await until(() => a.waiting() === 1, 'a to hold a reservation');
+      await vi.waitUntil(() => a.waiting() === 1, { ...POLL, message: 'a to hold a reservation' });
       timers.advance(99);
       await flush();
       expect(next).toBe(false);
       timers.advance(1);
-      await until(() => next, 'a to be granted at the new rate');
+      await vi.waitUntil(() => next, { ...POLL, message: 'a to be granted at the new rate' });
     });
 
     it('rejects a sleeping caller on abort and on close', async () => {
@@ -102,11 +97,11 @@ if ('server' in found) {
       await a.acquire();
       const controller = new AbortController();
       const aborted = a.acquire(controller.signal);
-      await until(() => a.waiting() === 1, 'a sleeper');
+      await vi.waitUntil(() => a.waiting() === 1, { ...POLL, message: 'a sleeper' });
       controller.abort(new Error('stop'));
       await expect(aborted).rejects.toThrow('stop');
       const pending = a.acquire();
-      await until(() => a.waiting() === 1, 'a sleeper');
+      await vi.waitUntil(() => a.waiting() === 1, { ...POLL, message: 'a sleeper' });
       a.close();
       await expect(pending).rejects.toThrow('closed');
       await expect(a.acquire()).rejects.toThrow('closed');
