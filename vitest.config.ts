@@ -1,11 +1,17 @@
 import { defineConfig } from 'vitest/config';
+import { sharedTestOptions } from './vitest.shared.ts';
 
+/**
+ * `vitest` from the repository root: every package with tests is a project (its own
+ * `vitest.config.ts`), plus the repository tools under `scripts/`. `pnpm test` runs the same tests
+ * package by package through turbo instead, so unchanged packages come from the cache.
+ */
 export default defineConfig({
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'services/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'services/*/test/**/*.test.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-    pool: 'forks',
-    env: { NODE_OPTIONS: '--disable-warning=ExperimentalWarning' },
+    projects: [
+      'packages/*/vitest.config.ts',
+      'services/*/vitest.config.ts',
+      { test: { ...sharedTestOptions, name: 'tools', include: ['scripts/**/*.test.ts'] } },
+    ],
   },
 });
