@@ -34,6 +34,25 @@ export class PageScan {
   }
 }
 
+/**
+ * A region that an element with one of `ids` opens and that lasts until that element closes
+ * (nested ones count once each); a subclass reads the tags inside it.
+ */
+export class ContainerRegion implements IdRegion, Depth {
+  depth = 0;
+  readonly ids: readonly string[];
+  protected readonly scan: PageScan;
+
+  constructor(scan: PageScan, ids: readonly string[]) {
+    this.scan = scan;
+    this.ids = ids;
+  }
+
+  onId(): void {
+    this.scan.enter(this);
+  }
+}
+
 /** Multi-line text (descriptions, ranks) with each line's spacing normalized and empty lines dropped. */
 export function lines(text: string): string {
   return text

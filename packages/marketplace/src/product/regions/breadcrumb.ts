@@ -1,21 +1,12 @@
 import { normalizeSpace } from '../../html/tags.ts';
-import type { IdRegion, PageScan } from '../page-scan.ts';
+import { ContainerRegion, type PageScan } from '../page-scan.ts';
 
-const BREADCRUMB_REGIONS: ReadonlySet<string> = new Set(['wayfinding-breadcrumbs_feature_div', 'wayfinding-breadcrumbs_container']);
+const BREADCRUMB_REGIONS: readonly string[] = ['wayfinding-breadcrumbs_feature_div', 'wayfinding-breadcrumbs_container'];
 
 /** The category path: each link of the breadcrumb, top category first. */
-export class BreadcrumbRegion implements IdRegion {
-  readonly ids: readonly string[] = [...BREADCRUMB_REGIONS];
-  depth = 0;
-  private readonly scan: PageScan;
-
+export class BreadcrumbRegion extends ContainerRegion {
   constructor(scan: PageScan) {
-    this.scan = scan;
-  }
-
-  onId(id: string): void {
-    if (!BREADCRUMB_REGIONS.has(id)) return;
-    this.scan.enter(this);
+    super(scan, BREADCRUMB_REGIONS);
   }
 
   startTag(name: string): void {

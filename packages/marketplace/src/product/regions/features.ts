@@ -1,22 +1,14 @@
 import { hasClass, normalizeSpace } from '../../html/tags.ts';
-import type { IdRegion, PageScan } from '../page-scan.ts';
+import { ContainerRegion, type PageScan } from '../page-scan.ts';
 
-const FEATURE_REGIONS: ReadonlySet<string> = new Set(['feature-bullets', 'featurebullets_feature_div', 'feature-bullets-btf']);
+const FEATURE_REGIONS: readonly string[] = ['feature-bullets', 'featurebullets_feature_div', 'feature-bullets-btf'];
 
 /** "About this item": one feature per visible top-level `li` (nested lists belong to their bullet). */
-export class FeaturesRegion implements IdRegion {
-  readonly ids: readonly string[] = [...FEATURE_REGIONS];
-  depth = 0;
+export class FeaturesRegion extends ContainerRegion {
   private open = false;
-  private readonly scan: PageScan;
 
   constructor(scan: PageScan) {
-    this.scan = scan;
-  }
-
-  onId(id: string): void {
-    if (!FEATURE_REGIONS.has(id)) return;
-    this.scan.enter(this);
+    super(scan, FEATURE_REGIONS);
   }
 
   startTag(name: string, cls: string | undefined): void {

@@ -1,9 +1,9 @@
 import type { StartTag } from 'parse5-sax-parser';
 import { attr, hasClass } from '../../html/tags.ts';
 import { fullSizeImage, isImageUrl, largestDynamicImage } from '../images.ts';
-import type { IdRegion, PageScan } from '../page-scan.ts';
+import { ContainerRegion, type PageScan } from '../page-scan.ts';
 
-const IMAGE_REGIONS: ReadonlySet<string> = new Set(['altImages', 'imageBlock', 'main-image-container', 'image-block', 'imgTagWrapperId']);
+const IMAGE_REGIONS: readonly string[] = ['altImages', 'imageBlock', 'main-image-container', 'image-block', 'imgTagWrapperId'];
 
 /** Ids of the main product image across layouts. */
 const MAIN_IMAGE_IDS: ReadonlySet<string> = new Set(['landingImage', 'imgBlkFront', 'main-image', 'ebooksImgBlkFront']);
@@ -12,19 +12,11 @@ const MAIN_IMAGE_IDS: ReadonlySet<string> = new Set(['landingImage', 'imgBlkFron
  * The main image and the gallery. A thumbnail that is a video, or the selected one (the main image
  * again), adds nothing.
  */
-export class ImagesRegion implements IdRegion {
-  readonly ids: readonly string[] = [...IMAGE_REGIONS];
-  depth = 0;
+export class ImagesRegion extends ContainerRegion {
   private thumb: { selected: boolean; video: boolean } | undefined;
-  private readonly scan: PageScan;
 
   constructor(scan: PageScan) {
-    this.scan = scan;
-  }
-
-  onId(id: string): void {
-    if (!IMAGE_REGIONS.has(id)) return;
-    this.scan.enter(this);
+    super(scan, IMAGE_REGIONS);
   }
 
   startTag(name: string, cls: string | undefined): void {

@@ -1,8 +1,8 @@
 import { hasClass, normalizeSpace } from '../../html/tags.ts';
 import { cleanLabel } from '../info-rows.ts';
-import { lines, type IdRegion, type PageScan } from '../page-scan.ts';
+import { ContainerRegion, lines, type PageScan } from '../page-scan.ts';
 
-const INFO_REGIONS: ReadonlySet<string> = new Set([
+const INFO_REGIONS: readonly string[] = [
   'detailBulletsWrapper_feature_div',
   'detailBullets_feature_div',
   'productDetails_detailBullets_sections1',
@@ -10,25 +10,17 @@ const INFO_REGIONS: ReadonlySet<string> = new Set([
   'productDetails_db_sections',
   'prodDetails',
   'tech-specs-mobile',
-]);
+];
 
 /**
  * "Product information" rows, as bullets (`li` with a bold label) or tables (`tr` with a `th`):
  * the label's text, and the row's text after it as the value.
  */
-export class InfoRowsRegion implements IdRegion {
-  readonly ids: readonly string[] = [...INFO_REGIONS];
-  depth = 0;
+export class InfoRowsRegion extends ContainerRegion {
   private row: { parts: string[]; label: string | undefined } | undefined;
-  private readonly scan: PageScan;
 
   constructor(scan: PageScan) {
-    this.scan = scan;
-  }
-
-  onId(id: string): void {
-    if (!INFO_REGIONS.has(id)) return;
-    this.scan.enter(this);
+    super(scan, INFO_REGIONS);
   }
 
   startTag(name: string, cls: string | undefined): void {
