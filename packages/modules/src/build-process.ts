@@ -75,8 +75,15 @@ export async function buildProcess(options: BuildProcessOptions): Promise<CrawlP
     if (body === '' || (typeof body === 'string' && body.trim() === '')) return done(null, undefined);
     return defaultJson(request, body as string, done);
   });
+  const stores: DocumentStore[] = [];
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
+    // Stores that commit writes in groups (the embedded one): no response leaves the process
+    // before the writes it may tell of are committed.
+    for (const store of stores) {
+      const commit = store.pendingCommit?.();
+      if (commit) await commit;
+    }
   });
   await app.register(errorHandlerPlugin);
 
@@ -105,6 +112,7 @@ export async function buildProcess(options: BuildProcessOptions): Promise<CrawlP
   for (const module of modules) {
     // Only a module that owns data gets a database: no empty files or databases for the others.
     const store = module.ownsData ? backends.openStore(module.name) : undefined;
+    if (store) stores.push(store);
     const context: ModuleContext<any> & { store?: DocumentStore } = {
       name: module.name,
       runtime,

@@ -112,6 +112,7 @@ describe('EmbeddedDocumentStore on SQLite', () => {
       { _id: 'm3', organizationId: 'o2', userId: 'u1', role: 'member' },
     ]);
 
+    await store.pendingCommit();
     const db = raw(path);
     const index = db.prepare("SELECT sql FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'c_memberships' AND sql IS NOT NULL").all();
     expect(index).toEqual([
@@ -228,6 +229,7 @@ describe('EmbeddedDocumentStore on SQLite', () => {
     const store = new EmbeddedDocumentStore({ path });
     const rows = store.collection<{ _id: string; n: number }>('rows');
     await rows.insertMany(Array.from({ length: 1500 }, (_, n) => ({ _id: `r${n}`, n })));
+    await store.pendingCommit();
     const other = raw(path);
     // A full checkpoint (TRUNCATE) waits for readers: it reports busy while a stream is open.
     const checkpointBusy = () => {
@@ -243,6 +245,39 @@ describe('EmbeddedDocumentStore on SQLite', () => {
     expect(checkpointBusy()).toBe(0);
     other.close();
     await store.close();
+  });
+
+  it('commits the writes of one turn together: visible here at once, to other connections once committed', async () => {
+    const path = join(dir, 'group.db');
+    const store = new EmbeddedDocumentStore({ path });
+    const rows = store.collection<{ _id: string; n: number }>('rows');
+    await rows.ensureIndexes([{ keys: { n: 1 }, name: 'n_unique', unique: true }]);
+    await store.pendingCommit();
+    expect(store.pendingCommit()).toBeUndefined();
+    const other = raw(path);
+    const count = () => Number(other.prepare('SELECT count(*) AS c FROM c_rows').get()?.c);
+
+    const writes = [rows.insertOne({ _id: 'a', n: 1 }), rows.insertOne({ _id: 'b', n: 2 }), rows.updateOne({ _id: 'a' }, { $set: { n: 10 } })];
+    // A unit that fails half-way (the second document would repeat n = 2) undoes itself, not the turn.
+    const failed = rows.updateMany({}, { $set: { n: 2 } }).catch((error: unknown) => error);
+    const commit = store.pendingCommit();
+    expect(commit).toBeInstanceOf(Promise);
+    expect(await rows.find({}, { sort: { _id: 1 } })).toEqual([{ _id: 'a', n: 10 }, { _id: 'b', n: 2 }]);
+    expect(count()).toBe(0);
+    await commit;
+    await Promise.all(writes);
+    expect(await failed).toBeInstanceOf(DuplicateKeyError);
+    expect(other.prepare('SELECT id, doc FROM c_rows ORDER BY id').all()).toEqual([
+      { id: 'a', doc: '{"_id":"a","n":10}' },
+      { id: 'b', doc: '{"_id":"b","n":2}' },
+    ]);
+    expect(store.pendingCommit()).toBeUndefined();
+
+    // Closing right after a write commits it.
+    await rows.insertOne({ _id: 'c', n: 3 });
+    await store.close();
+    expect(count()).toBe(3);
+    other.close();
   });
 
   it('rejects what it cannot translate', async () => {

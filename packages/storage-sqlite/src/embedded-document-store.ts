@@ -33,6 +33,10 @@ export class EmbeddedDocumentStore implements DocumentStore {
     return collection as unknown as Collection<T>;
   }
 
+  pendingCommit(): Promise<void> | undefined {
+    return this.#db.pendingCommit();
+  }
+
   async ping(): Promise<void> {
     this.#db.statement('SELECT 1').get();
   }

@@ -13,7 +13,8 @@ type Json = Record<string, unknown>;
  * One collection as one table, `(id TEXT PRIMARY KEY, doc TEXT NOT NULL)` with the document as
  * JSON text (the format of every existing data directory). Queries, sorting, paging and counting
  * run in SQLite; nothing is kept in memory per document. Updates parse the matched document,
- * apply the update in JS and write it back, inside one BEGIN IMMEDIATE transaction.
+ * apply the update in JS and write it back, in the turn's write transaction (group commit: see
+ * SqliteConnection).
  */
 export class SqliteCollection<T extends Document> implements Collection<T> {
   readonly name: string;
@@ -38,17 +39,17 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
 
   async insertOne(doc: T): Promise<T> {
     const text = serialize(doc);
-    this.#guard(() => this.#db.statement(this.#insertSql).run(doc._id, text));
+    this.#guard(() => this.#db.write(() => this.#db.statement(this.#insertSql).run(doc._id, text)));
     return doc;
   }
 
   async insertMany(docs: readonly T[]): Promise<void> {
     if (docs.length === 0) return;
     this.#guard(() =>
-      this.#db.transaction(() => {
+      this.#db.write(() => {
         const insert = this.#db.statement(this.#insertSql);
         for (const doc of docs) insert.run(doc._id, serialize(doc));
-      }),
+      }, true),
     );
   }
 
@@ -83,8 +84,9 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
   async updateOne(filter: Filter, update: Update, options: { upsert?: boolean; sort?: SortSpec } = {}): Promise<T | null> {
     const where = filterToSql(filter);
     const select = this.#select('rowid, doc', where, options.sort, ' LIMIT 1');
+    // One statement writes (the update or the insert): all or none without a savepoint.
     return this.#guard(() =>
-      this.#db.transaction(() => {
+      this.#db.write(() => {
         const row = this.#db.statement(select).get(...where.params);
         if (row) return this.#rewrite(row, update);
         if (!options.upsert) return null;
@@ -102,27 +104,27 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
     const where = filterToSql(filter);
     const select = this.#select('rowid', where, undefined, '');
     return this.#guard(() =>
-      this.#db.transaction(() => {
+      this.#db.write(() => {
         // Row ids first, then one document at a time: the scan never meets its own writes, and
         // only ids are held. A unique-key violation rolls back every document.
         const rowids = this.#db.statement(select).all(...where.params);
         const read = this.#db.statement(this.#docByRowidSql);
         for (const { rowid } of rowids) this.#rewrite({ rowid, doc: read.get(rowid as number)?.doc }, update);
         return rowids.length;
-      }),
+      }, true),
     );
   }
 
-  // One DELETE statement is its own (autocommit) write transaction: atomic without BEGIN/COMMIT.
+  // One DELETE statement: all or none without a savepoint.
   async deleteOne(filter: Filter): Promise<boolean> {
     const where = filterToSql(filter);
     const sql = `DELETE FROM "${this.#tableName}" WHERE rowid = (${this.#select('rowid', where, undefined, ' LIMIT 1')})`;
-    return Number(this.#db.statement(sql).run(...where.params).changes) > 0;
+    return this.#db.write(() => Number(this.#db.statement(sql).run(...where.params).changes) > 0);
   }
 
   async deleteMany(filter: Filter): Promise<number> {
     const where = filterToSql(filter);
-    return Number(this.#db.statement(`DELETE FROM "${this.#tableName}" WHERE ${where.sql}`).run(...where.params).changes);
+    return this.#db.write(() => Number(this.#db.statement(`DELETE FROM "${this.#tableName}" WHERE ${where.sql}`).run(...where.params).changes));
   }
 
   async ensureIndexes(indexes: readonly IndexSpec[]): Promise<void> {
@@ -130,7 +132,7 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
       const index = sqliteIndex(this.#tableName, spec);
       this.#declaredIndexNames.set(index.name, index.declared);
       this.#guard(() =>
-        this.#db.transaction(() => {
+        this.#db.write(() => {
           const existing = this.#db.statement("SELECT tbl_name, sql FROM sqlite_schema WHERE type = 'index' AND name = ?").get(index.name);
           if (existing && existing.sql !== index.definition) {
             if (existing.tbl_name !== this.#tableName) throw new Error(`SQLite index ${index.name} already belongs to table ${String(existing.tbl_name)}`);
@@ -138,7 +140,7 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
             this.#db.exec(`DROP INDEX "${index.name}"`);
           }
           this.#db.exec(createIfMissing(index));
-        }),
+        }, true),
       );
     }
   }

@@ -89,6 +89,12 @@ export interface Collection<T extends Document> {
 export interface DocumentStore {
   readonly kind: 'embedded' | 'mongodb';
   collection<T extends Document>(name: string): Collection<T>;
+  /**
+   * For a store that commits writes in groups: the commit of the writes made so far (they are
+   * already visible to this process), or undefined when all are committed. What tells the world
+   * outside the process of a write waits for it first.
+   */
+  pendingCommit?(): Promise<void> | undefined;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
