@@ -2,13 +2,15 @@
  * Workspace rules turbo and pnpm rely on, run by `pnpm test` (turbo task `//#check:workspace`):
  * - every import is declared in the importing package's package.json (else it resolves only by
  *   hoisting, `pnpm install --prod` drops it and turbo's hash misses it);
- * - every package has the typecheck/test scripts and configs that put it under `pnpm test`.
+ * - every package has the typecheck/test scripts and configs that put it under `pnpm test`;
+ * - pnpm is pinned by version and hash, and the Dockerfile installs that version.
  * Declared dependencies that nothing imports or runs are listed; `--fail-on-unused` fails on them.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { conventionProblems } from './workspace/conventions.ts';
 import { checkPackage } from './workspace/dependencies.ts';
+import { packageManagerProblems } from './workspace/package-manager.ts';
 import { workspacePackages } from './workspace/packages.ts';
 
 const root = join(import.meta.dirname, '..');
@@ -16,6 +18,11 @@ const failOnUnused = process.argv.includes('--fail-on-unused');
 const read = (file: string) => readFileSync(join(root, file), 'utf8');
 
 let failed = false;
+const { packageManager } = JSON.parse(read('package.json')) as { packageManager?: string };
+for (const problem of packageManagerProblems(packageManager, read('Dockerfile'))) {
+  failed = true;
+  console.error(problem);
+}
 for (const pkg of workspacePackages(root)) {
   const report = checkPackage(pkg, {
     read,
@@ -35,7 +42,7 @@ for (const pkg of workspacePackages(root)) {
   }
 }
 if (failed) process.exit(1);
-console.log('check-workspace: every import is declared and every package is typechecked and tested');
+console.log('check-workspace: every import is declared, every package is typechecked and tested, pnpm is pinned');
 
 function binNames(manifestPath: string, dependency: string): string[] {
   try {
