@@ -1,4 +1,4 @@
-import { AuditPaths, CatalogPaths, CRAWL_QUEUE, type CrawlTask, type JobFinishedEvent } from '@crawl/contracts';
+import { AuditPaths, CatalogPaths, crawlQueueDefinition, type JobFinishedEvent } from '@crawl/contracts';
 import { InProcessQueueProvider } from '@crawl/queue-memory';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testBackends } from '../../testing/backends.ts';
@@ -159,7 +159,7 @@ describe('restart recovery', () => {
     const second = await domainCatalog({ store: first.store, clock: first.clock, billing: first.billing, queues });
     expect(await second.catalog.jobs.requeueOpenTargets()).toBe(2);
     await second.catalog.jobs.requeueOpenTargets();
-    const queue = queues.queue<CrawlTask>({ name: CRAWL_QUEUE, retry: { attempts: 1, backoffMs: 1, maxBackoffMs: 1 }, parse: (p) => p as CrawlTask });
+    const queue = queues.queue(crawlQueueDefinition());
     expect((await queue.stats()).waiting).toBe(2);
     const seen: Array<[string, number]> = [];
     await queue.process(async (task) => {

@@ -1,3 +1,4 @@
+import { crawlQueueDefinition } from '@crawl/contracts';
 import type { Collection, Document, DocumentStore } from '@crawl/storage';
 import { EmbeddedDocumentStore } from '@crawl/storage-sqlite';
 import { describe, expect, it } from 'vitest';
@@ -48,7 +49,7 @@ describe('job creation failure handling', () => {
     const [reservation] = [...d.billing.reservations.values()];
     expect(reservation?.status).toBe('released');
     expect(d.billing.account(actor.organizationId)).toMatchObject({ available: 1000, reserved: 0, jobs: 0 });
-    expect((await d.queues.queue({ name: 'crawl-targets', retry: { attempts: 1, backoffMs: 1, maxBackoffMs: 1 }, parse: (p) => p }).stats()).waiting).toBe(0);
+    expect((await d.queues.queue(crawlQueueDefinition()).stats()).waiting).toBe(0);
     await d.queues.close();
     await inner.close();
   });
@@ -68,7 +69,7 @@ describe('job creation failure handling', () => {
   it('does not fail the create when the queue is unavailable; the maintenance pass enqueues later', async () => {
     const d = await domainCatalog();
     const project = await d.catalog.projects.create(actor, 'p');
-    const queue = d.queues.queue({ name: 'crawl-targets', retry: { attempts: 1, backoffMs: 1, maxBackoffMs: 1 }, parse: (p) => p });
+    const queue = d.queues.queue(crawlQueueDefinition());
     const add = queue.add.bind(queue);
     queue.add = async () => {
       throw new Error('redis down');

@@ -1,4 +1,4 @@
-import { CRAWL_QUEUE, type CrawlTask } from '@crawl/contracts';
+import { crawlQueueDefinition, type CrawlTask } from '@crawl/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testBackends } from '../../testing/backends.ts';
 import { startCatalogHarness, type CatalogHarness, type HarnessUser } from '../../testing/catalog-harness.ts';
@@ -14,7 +14,7 @@ describe.each(testBackends())('jobs routes ($name)', (backend) => {
     h.request({ method: 'POST', url: `/projects/${project}/jobs`, token, body });
 
   const queuedTasks = async () => {
-    const stats = await h.context.queues.queue<CrawlTask>({ name: CRAWL_QUEUE, retry: { attempts: 1, backoffMs: 1, maxBackoffMs: 1 }, parse: (p) => p as CrawlTask }).stats();
+    const stats = await h.context.queues.queue(crawlQueueDefinition()).stats();
     return stats.waiting;
   };
 
@@ -80,7 +80,7 @@ describe.each(testBackends())('jobs routes ($name)', (backend) => {
       expect(res.status).toBe(201);
       expect(res.body.data.targets.map((t: { asin: string }) => t.asin)).toEqual(['B0ABCDEF12', 'B0ABCDEF13', 'B0ABCDEF14']);
       const seen: CrawlTask[] = [];
-      const queue = h.context.queues.queue<CrawlTask>({ name: CRAWL_QUEUE, retry: { attempts: 1, backoffMs: 1, maxBackoffMs: 1 }, parse: (p) => p as CrawlTask });
+      const queue = h.context.queues.queue(crawlQueueDefinition());
       await queue.process(async (job) => {
         seen.push(job.payload);
       }, { concurrency: 1 });
