@@ -3,6 +3,7 @@
 // crawler-worker does). Nothing here is timed.
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
+import { CatalogPaths } from '@crawl/contracts';
 import { InternalTokens, SERVICE_TOKEN_HEADER } from '@crawl/service-client';
 
 const SETUP_TIMEOUT_MS = 120_000;
@@ -89,7 +90,7 @@ export class Api {
 
   /** Reports a target's items as the crawler-worker does (catalog's internal route, service token). */
   async reportTarget(jobId: string, index: number, items: Record<string, unknown>[]): Promise<{ jobStatus: string; finished: boolean }> {
-    const body = await this.#ok<{ data: { jobStatus: string; finished: boolean } }>(200, 'POST', `/internal/catalog/jobs/${encodeURIComponent(jobId)}/targets/${index}/result`, {
+    const body = await this.#ok<{ data: { jobStatus: string; finished: boolean } }>(200, 'POST', CatalogPaths.reportTarget(jobId, index), {
       body: { status: 'success', items, requests: 1 },
       headers: { [SERVICE_TOKEN_HEADER]: this.#tokens.signService('crawler-worker') },
     });
