@@ -3,17 +3,19 @@ import { errors } from '@crawl/errors';
 import type { Clock, ModuleContext } from '@crawl/modules';
 import type { DocumentStore } from '@crawl/storage';
 import type { BillingConfig } from './config.ts';
-import { Accounts } from './features/accounts/accounts.ts';
-import { CreditLedger, LedgerRefusal, toBalance, type LedgerEntryDoc } from './features/ledger/credit-ledger.ts';
-import { Checkout } from './features/packages/checkout.ts';
+import { Accounts } from './features/accounts/account-service.ts';
+import { LedgerRefusal } from './features/ledger/balance.ts';
+import { CreditLedger, type LedgerEntryDoc } from './features/ledger/ledger-service.ts';
+import { toBalance } from './features/ledger/ledger-view.ts';
+import { Checkout } from './features/packages/checkout-service.ts';
 import { parsePackages } from './features/packages/package-catalog.ts';
 import { SandboxPaymentProvider, type PaymentProvider } from './features/packages/payment-provider.ts';
 import { remainingOf } from './features/quotas/limits.ts';
 import { monthKey, nextMonthStart } from './features/quotas/month.ts';
-import { UsageCounters } from './features/quotas/usage-counters.ts';
-import { Reconciler, type JobStateLookup } from './features/reconciler/reconciler.ts';
-import { Referrals } from './features/referrals/referrals.ts';
-import { Reservations } from './features/reservations/reservations.ts';
+import { UsageCounters } from './features/quotas/usage-service.ts';
+import { Reconciler, type JobStateLookup } from './features/reconciler/reconciler-service.ts';
+import { Referrals } from './features/referrals/referral-service.ts';
+import { Reservations } from './features/reservations/reservation-service.ts';
 
 type Logger = Pick<ModuleContext['logger'], 'info' | 'warn' | 'error'>;
 

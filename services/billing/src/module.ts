@@ -4,7 +4,7 @@ import { AuditClient, CatalogJobStateClient } from '@crawl/service-client';
 import { Billing } from './billing.ts';
 import { BillingConfig } from './config.ts';
 import type { CrawlQueueStats } from './features/crawler/crawler-routes.ts';
-import { CrawlerSettings } from './features/crawler/crawler-settings.ts';
+import { CrawlerSettings } from './features/crawler/crawler-settings-service.ts';
 import { billingPlugin } from './plugin.ts';
 
 /** Credits (ledger, reservations, settlement), monthly quotas and usage, packages and checkout, referrals, billing admin (crawler rate, queue stats). */

@@ -7,7 +7,7 @@ import type { StoreFactory } from './stores.ts';
 import { Billing, type BillingOptions } from '../billing.ts';
 import { BillingConfig } from '../config.ts';
 import { applyDelta, invariantProblems, ZERO_BALANCE } from '../features/ledger/balance.ts';
-import type { BalanceDoc, LedgerEntryDoc } from '../features/ledger/credit-ledger.ts';
+import type { BalanceDoc, LedgerEntryDoc } from '../features/ledger/ledger-service.ts';
 
 export const silentLogger = { info() {}, warn() {}, error() {} };
 

@@ -2,7 +2,7 @@ import { BillingInternalRoutes, BillingRoutes, type QueueStatsView } from '@craw
 import { callerOf, routeFromSpec } from '@crawl/modules';
 import type { FastifyInstance } from 'fastify';
 import type { Billing } from '../../billing.ts';
-import type { CrawlerSettings } from './crawler-settings.ts';
+import type { CrawlerSettings } from './crawler-settings-service.ts';
 
 /** The crawl queue as billing's admin sees it: counts only (structurally a WorkQueue of @crawl/queue). */
 export interface CrawlQueueStats {

@@ -56,3 +56,17 @@ export function invariantProblems(balance: FullBalance): string[] {
   }
   return problems;
 }
+
+/** The entry would take a figure below zero; nothing was written. */
+export class LedgerRefusal extends Error {
+  readonly why: 'insufficient_available' | 'insufficient_reserved';
+  readonly balance: FullBalance;
+  readonly amount: number;
+  constructor(why: LedgerRefusal['why'], balance: FullBalance, amount: number) {
+    super(`Ledger refused ${amount} credits: ${why}`);
+    this.name = 'LedgerRefusal';
+    this.why = why;
+    this.balance = balance;
+    this.amount = amount;
+  }
+}

@@ -2,7 +2,7 @@ import { BillingRoutes } from '@crawl/contracts';
 import { callerOf, routeFromSpec } from '@crawl/modules';
 import type { FastifyInstance } from 'fastify';
 import type { Billing } from '../../billing.ts';
-import { toOrderView } from './checkout.ts';
+import { toOrderView } from './checkout-service.ts';
 
 export function packageRoutes(app: FastifyInstance, billing: Billing): void {
   routeFromSpec(app, BillingRoutes.creditPackages, async () => ({ data: [...billing.checkout.packages()] }));

@@ -4,7 +4,7 @@ import { DuplicateKeyError, type Collection, type DocumentStore, type Filter } f
 /**
  * The counters of one organization and UTC month (`_id` = `<org>:<month>`). Its size does not
  * grow with the number of jobs: per-job facts live in `usage_marks`, and `inflight` holds only
- * the operations between their two writes (see usage-counters.ts for the protocol).
+ * the operations between their two writes (see usage-service.ts for the protocol).
  */
 export interface CountersDoc {
   _id: string;

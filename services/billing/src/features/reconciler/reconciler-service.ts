@@ -1,8 +1,8 @@
 import type { JobStateResponse, ReconcileReport } from '@crawl/contracts';
 import type { Clock, ModuleContext } from '@crawl/modules';
-import type { CreditLedger } from '../ledger/credit-ledger.ts';
-import type { UsageCounters } from '../quotas/usage-counters.ts';
-import type { Reservations } from '../reservations/reservations.ts';
+import type { CreditLedger } from '../ledger/ledger-service.ts';
+import type { UsageCounters } from '../quotas/usage-service.ts';
+import type { Reservations } from '../reservations/reservation-service.ts';
 
 /** Catalog's answer about one job; null when catalog cannot be asked. */
 export type JobStateLookup = (jobId: string) => Promise<JobStateResponse['data']>;

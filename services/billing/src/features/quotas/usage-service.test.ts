@@ -4,7 +4,7 @@ import { ManualClock } from '@crawl/modules';
 import type { DocumentStore } from '@crawl/storage';
 import { describeOnEachStore } from '@crawl/testkit/each-store';
 import { beforeEach, expect, it } from 'vitest';
-import { CountSuperseded, UsageCounters } from './usage-counters.ts';
+import { CountSuperseded, UsageCounters } from './usage-service.ts';
 import { jobKey, LEGACY_ATTEMPT, markId, type CountersDoc, type UsageMarkDoc } from './usage-repository.ts';
 
 const MONTH = '2026-11';

@@ -5,7 +5,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ledgerProblems } from '../../testing/billing-fixture.ts';
 import { billingStores } from '../../testing/stores.ts';
 import { deltaFor } from './balance.ts';
-import { CreditLedger, LedgerRefusal, slotId, toLedgerView, type BalanceDoc, type LedgerEntryDoc } from './credit-ledger.ts';
+import { LedgerRefusal } from './balance.ts';
+import { CreditLedger, slotId, type BalanceDoc, type LedgerEntryDoc } from './ledger-service.ts';
+import { toLedgerView } from './ledger-view.ts';
 
 for (const stores of billingStores()) {
   describe(`CreditLedger (${stores.label})`, () => {

@@ -2,8 +2,8 @@ import type { CheckoutBody, CreditOrder, CreditPackage, Identity, RecordAuditBod
 import { errors } from '@crawl/errors';
 import type { Clock } from '@crawl/modules';
 import { newId, type DocumentStore } from '@crawl/storage';
-import type { Accounts } from '../accounts/accounts.ts';
-import type { CreditLedger } from '../ledger/credit-ledger.ts';
+import type { Accounts } from '../accounts/account-service.ts';
+import type { CreditLedger } from '../ledger/ledger-service.ts';
 import { OrderRepository, type OrderDoc } from './order-repository.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 

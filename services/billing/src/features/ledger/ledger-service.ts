@@ -1,10 +1,11 @@
-import type { FullBalance, LedgerEntryKind, LedgerEntryView } from '@crawl/contracts';
+import type { FullBalance, LedgerEntryKind } from '@crawl/contracts';
 import { errors } from '@crawl/errors';
 import type { Clock } from '@crawl/modules';
 import type { DocumentStore } from '@crawl/storage';
-import { applyDelta, deltaFor, refusal, ZERO_BALANCE } from './balance.ts';
+import { applyDelta, deltaFor, LedgerRefusal, refusal } from './balance.ts';
 import { LedgerRepository, slotId, type AppendOutcome, type BalanceDoc, type LedgerEntryDoc } from './ledger-repository.ts';
-import { backOff } from '../../back-off.ts';
+import { backOff } from '../shared/back-off.ts';
+import { toBalance } from './ledger-view.ts';
 
 export { slotId, type BalanceDoc, type LedgerEntryDoc } from './ledger-repository.ts';
 
@@ -29,45 +30,10 @@ export interface Recorded {
   created: boolean;
 }
 
-/** The entry would take a figure below zero; nothing was written. */
-export class LedgerRefusal extends Error {
-  readonly why: 'insufficient_available' | 'insufficient_reserved';
-  readonly balance: FullBalance;
-  readonly amount: number;
-  constructor(why: LedgerRefusal['why'], balance: FullBalance, amount: number) {
-    super(`Ledger refused ${amount} credits: ${why}`);
-    this.name = 'LedgerRefusal';
-    this.why = why;
-    this.balance = balance;
-    this.amount = amount;
-  }
-}
-
 /** Each attempt that loses a race means another writer made progress; this only bounds pathological contention. */
 const MAX_ATTEMPTS = 2_000;
 /** How many short pauses a reader grants an entry's writer before applying the entry itself. */
 const HELP_AFTER_WAITS = 3;
-
-
-export function toBalance(doc: Pick<BalanceDoc, keyof FullBalance> | null): FullBalance {
-  return doc ? { available: doc.available, reserved: doc.reserved, spent: doc.spent, granted: doc.granted } : { ...ZERO_BALANCE };
-}
-
-export function toLedgerView(entry: LedgerEntryDoc): LedgerEntryView {
-  return {
-    id: entry._id,
-    organizationId: entry.organizationId,
-    sequence: entry.version,
-    kind: entry.kind,
-    amount: entry.amount,
-    reason: entry.reason,
-    ...(entry.jobId ? { jobId: entry.jobId } : {}),
-    ...(entry.orderId ? { orderId: entry.orderId } : {}),
-    ...(entry.actorUserId ? { actorUserId: entry.actorUserId } : {}),
-    balanceAfter: entry.balanceAfter,
-    createdAt: entry.createdAt,
-  };
-}
 
 /**
  * The credit ledger: an append-only log per organization plus a balance document that is the log
