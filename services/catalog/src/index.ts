@@ -2,4 +2,4 @@ export { catalogModule, createCatalogModule, catalogOf } from './module.ts';
 export { CatalogConfig } from './config.ts';
 export type { Catalog, CatalogOptions } from './catalog.ts';
 export type { BillingPort } from './shared.ts';
-export type { JobFinishedListener, OutboxDoc } from './features/events/job-events.ts';
+export type { JobFinishedListener, OutboxDoc } from './features/events/event-service.ts';

@@ -1,7 +1,7 @@
 import { CatalogInternalRoutes, CatalogRoutes } from '@crawl/contracts';
 import { callerOf, routeFromSpec } from '@crawl/modules';
 import type { FastifyInstance } from 'fastify';
-import { toAuditView, type AuditLog } from './audit-log.ts';
+import { toAuditView, type AuditLog } from './audit-service.ts';
 
 /** The organization's audit events; other services record theirs (auth's logins) internally. */
 export function auditRoutes(app: FastifyInstance, audit: AuditLog): void {

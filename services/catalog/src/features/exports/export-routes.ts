@@ -3,7 +3,7 @@ import { callerOf, routeFromSpec } from '@crawl/modules';
 import { abortSignalFor } from '@crawl/service-client';
 import type { FastifyInstance } from 'fastify';
 import type { Catalog } from '../../catalog.ts';
-import { exportJobResults } from './job-export.ts';
+import { exportJobResults } from './export-service.ts';
 
 /** A job's results as a JSON or CSV download; counts against the organization's exports. */
 export function exportRoutes(app: FastifyInstance, catalog: Catalog): void {

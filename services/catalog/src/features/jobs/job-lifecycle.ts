@@ -3,7 +3,7 @@ import { errors } from '@crawl/errors';
 import type { Clock } from '@crawl/modules';
 import { newId } from '@crawl/storage';
 import type { BillingPort, Logger } from '../../shared.ts';
-import type { AuditLog } from '../audit/audit-log.ts';
+import type { AuditLog } from '../audit/audit-service.ts';
 import type { Actor, ProjectService } from '../projects/project-service.ts';
 import type { JobDispatch } from './job-dispatch.ts';
 import type { PreparedJob } from './job-input.ts';

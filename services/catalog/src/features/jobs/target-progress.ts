@@ -1,7 +1,7 @@
 import type { ReportTargetBody } from '@crawl/contracts';
 import { errors } from '@crawl/errors';
 import type { Clock } from '@crawl/modules';
-import type { ResultStore } from '../results/result-store.ts';
+import type { ResultStore } from '../results/result-service.ts';
 import type { JobDispatch } from './job-dispatch.ts';
 import { countTargets, isOpenTarget, isTerminalJob, type JobDoc } from './job-model.ts';
 import type { JobRepository } from './job-repository.ts';

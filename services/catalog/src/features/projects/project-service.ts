@@ -2,7 +2,7 @@ import type { Identity, Project } from '@crawl/contracts';
 import { errors } from '@crawl/errors';
 import type { Clock } from '@crawl/modules';
 import { newId, type DocumentStore } from '@crawl/storage';
-import type { AuditLog } from '../audit/audit-log.ts';
+import type { AuditLog } from '../audit/audit-service.ts';
 import { ProjectRepository, type ProjectChanges, type ProjectDoc } from './project-repository.ts';
 
 export type { ProjectDoc } from './project-repository.ts';

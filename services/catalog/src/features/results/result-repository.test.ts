@@ -3,7 +3,7 @@ import type { Collection, Document, DocumentStore, Filter, FindOptions } from '@
 import { beforeAll, expect, it } from 'vitest';
 import { positionOf } from './result-layout.ts';
 import { RESULTS_COLLECTION, ResultRepository, type ResultDoc } from './result-repository.ts';
-import { ResultStore, type ResultJob } from './result-store.ts';
+import { ResultStore, type ResultJob } from './result-service.ts';
 
 type Item = Record<string, unknown>;
 

@@ -2,7 +2,7 @@ import { CATALOG_LIMITS, CatalogRoutes } from '@crawl/contracts';
 import { callerOf, routeFromSpec } from '@crawl/modules';
 import type { FastifyInstance } from 'fastify';
 import type { JobService } from '../jobs/job-service.ts';
-import type { ResultStore } from './result-store.ts';
+import type { ResultStore } from './result-service.ts';
 
 /** A page of a job's results, by page number or from a cursor. */
 export function resultRoutes(app: FastifyInstance, jobs: JobService, results: ResultStore): void {

@@ -3,7 +3,7 @@ import { AppError, errors } from '@crawl/errors';
 import type { Clock } from '@crawl/modules';
 import { newId, type DocumentStore } from '@crawl/storage';
 import type { Logger } from '../../shared.ts';
-import type { AuditLog } from '../audit/audit-log.ts';
+import type { AuditLog } from '../audit/audit-service.ts';
 import type { JobService } from '../jobs/job-service.ts';
 import type { Actor, ProjectService } from '../projects/project-service.ts';
 import { DEFAULT_TIMEZONE, nextRunAfter, validateCron } from './cron-rules.ts';

@@ -2,7 +2,7 @@ import { WEBHOOK_LIMITS, WEBHOOK_TEST_EVENT, type ListDeliveriesQuery } from '@c
 import { errors } from '@crawl/errors';
 import type { Clock } from '@crawl/modules';
 import { newId } from '@crawl/storage';
-import type { AuditLog } from '../audit/audit-log.ts';
+import type { AuditLog } from '../audit/audit-service.ts';
 import type { Actor } from '../projects/project-service.ts';
 import type { DeliveryRepository } from './delivery-repository.ts';
 import type { EndpointService } from './endpoint-service.ts';

@@ -2,7 +2,7 @@ import { WEBHOOK_EVENT_TYPES, WEBHOOK_LIMITS, type CreateWebhookBody, type Updat
 import { errors } from '@crawl/errors';
 import type { Clock } from '@crawl/modules';
 import { newId } from '@crawl/storage';
-import type { AuditLog } from '../audit/audit-log.ts';
+import type { AuditLog } from '../audit/audit-service.ts';
 import type { Actor, ProjectService } from '../projects/project-service.ts';
 import { checkWebhookUrl, WebhookUrlError, type Resolver, type UrlRules } from './address-guard.ts';
 import type { DeliveryRepository } from './delivery-repository.ts';

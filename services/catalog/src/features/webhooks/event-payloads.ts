@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { WebhookEventType } from '@crawl/contracts';
-import type { AnyOutboxDoc } from '../events/job-events.ts';
+import type { AnyOutboxDoc } from '../events/event-service.ts';
 import { toJobView } from '../jobs/job-model.ts';
 import type { JobService } from '../jobs/job-service.ts';
 import { toScheduleView, type ScheduleService } from '../schedules/schedule-service.ts';

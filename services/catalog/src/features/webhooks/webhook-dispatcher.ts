@@ -3,7 +3,7 @@ import type { DeliveryTask } from '@crawl/contracts';
 import type { Clock } from '@crawl/modules';
 import type { WorkQueue } from '@crawl/queue';
 import type { Logger } from '../../shared.ts';
-import type { AnyOutboxDoc, JobEvents } from '../events/job-events.ts';
+import type { AnyOutboxDoc, JobEvents } from '../events/event-service.ts';
 import type { DeliveryRepository } from './delivery-repository.ts';
 import { QUEUE_LEASE_MS } from './delivery-queue.ts';
 import type { EndpointRepository } from './endpoint-repository.ts';

@@ -2,9 +2,9 @@ import { describeOnEachStore } from '@crawl/testkit/each-store';
 import type { DocumentStore } from '@crawl/storage';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ResultRepository } from '../results/result-repository.ts';
-import { ResultStore, type ResultJob } from '../results/result-store.ts';
+import { ResultStore, type ResultJob } from '../results/result-service.ts';
 import { csvExport, jsonExport, MAX_SEEN_COLUMNS } from './export-stream.ts';
-import { exportJobResults } from './job-export.ts';
+import { exportJobResults } from './export-service.ts';
 
 type Item = Record<string, unknown>;
 

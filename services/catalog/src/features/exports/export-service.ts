@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { ExportFormat } from '@crawl/contracts';
-import type { ResultJob, ResultStore } from '../results/result-store.ts';
+import type { ResultJob, ResultStore } from '../results/result-service.ts';
 import { csvExport, jsonTextExport } from './export-stream.ts';
 
 /**
