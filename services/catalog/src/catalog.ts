@@ -9,7 +9,7 @@ import { ProjectService } from './features/projects/project-service.ts';
 import { ResultStore } from './features/results/result-service.ts';
 import { ScheduleService } from './features/schedules/schedule-service.ts';
 import { WebhookService, type WebhookOptions } from './features/webhooks/webhook-service.ts';
-import type { BillingPort } from './shared.ts';
+import type { BillingPort } from './features/shared/ports.ts';
 
 export interface Catalog {
   readonly audit: AuditLog;

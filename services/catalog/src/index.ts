@@ -1,5 +1,5 @@
 export { catalogModule, createCatalogModule, catalogOf } from './module.ts';
 export { CatalogConfig } from './config.ts';
 export type { Catalog, CatalogOptions } from './catalog.ts';
-export type { BillingPort } from './shared.ts';
+export type { BillingPort } from './features/shared/ports.ts';
 export type { JobFinishedListener, OutboxDoc } from './features/events/event-service.ts';

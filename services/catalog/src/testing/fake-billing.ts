@@ -1,6 +1,6 @@
 import { CREDITS_PER_TARGET, type ConsumeExportBody, type ExportAllowance, type ReleaseBody, type Reservation, type ReserveBody, type SettleBody, type Settlement } from '@crawl/contracts';
 import { errors } from '@crawl/errors';
-import type { BillingPort } from '../shared.ts';
+import type { BillingPort } from '../features/shared/ports.ts';
 
 interface Account {
   available: number;

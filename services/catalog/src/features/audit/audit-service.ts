@@ -1,5 +1,5 @@
 import { CATALOG_LIMITS, type AuditEvent, type RecordAuditBody } from '@crawl/contracts';
-import type { Logger } from '../../shared.ts';
+import type { Logger } from '../shared/ports.ts';
 import type { Clock } from '@crawl/modules';
 import { newId, type DocumentStore } from '@crawl/storage';
 import { AuditRepository, type AuditDoc } from './audit-repository.ts';

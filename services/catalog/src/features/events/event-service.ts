@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { JobFinishedEvent } from '@crawl/contracts';
 import type { DocumentStore } from '@crawl/storage';
-import type { Logger } from '../../shared.ts';
+import type { Logger } from '../shared/ports.ts';
 import { OutboxRepository, type AnyOutboxDoc, type OutboxDoc, type ScheduleFailedEvent } from './outbox-repository.ts';
 
 export type { AnyOutboxDoc, OutboxDoc, ScheduleFailedEvent, ScheduleFailedOutboxDoc } from './outbox-repository.ts';

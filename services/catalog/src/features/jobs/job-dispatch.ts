@@ -1,6 +1,6 @@
 import { crawlQueueDefinition, type CrawlTask } from '@crawl/contracts';
 import type { QueueProvider, WorkQueue } from '@crawl/queue';
-import type { Logger } from '../../shared.ts';
+import type { Logger } from '../shared/ports.ts';
 import { crawlTaskId, isOpenTarget, type JobDoc, type TargetDoc } from './job-model.ts';
 
 const ENQUEUE_CHUNK = 50;

@@ -2,7 +2,7 @@ import { CATALOG_LIMITS, type CreateJobBody, type Identity, type JobStatus } fro
 import { errors } from '@crawl/errors';
 import type { Clock } from '@crawl/modules';
 import { newId } from '@crawl/storage';
-import type { BillingPort, Logger } from '../../shared.ts';
+import type { BillingPort, Logger } from '../shared/ports.ts';
 import type { AuditLog } from '../audit/audit-service.ts';
 import type { Actor, ProjectService } from '../projects/project-service.ts';
 import type { JobDispatch } from './job-dispatch.ts';

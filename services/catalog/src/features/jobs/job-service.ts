@@ -2,7 +2,7 @@ import type { CreateJobBody, Identity, JobStatus, ReportTargetBody } from '@craw
 import type { Clock } from '@crawl/modules';
 import type { QueueProvider } from '@crawl/queue';
 import type { DocumentStore } from '@crawl/storage';
-import type { BillingPort, Logger } from '../../shared.ts';
+import type { BillingPort, Logger } from '../shared/ports.ts';
 import type { AuditLog } from '../audit/audit-service.ts';
 import type { JobEvents } from '../events/event-service.ts';
 import type { Actor, ProjectService } from '../projects/project-service.ts';

@@ -1,5 +1,5 @@
 import type { Clock } from '@crawl/modules';
-import type { BillingPort, Logger } from '../../shared.ts';
+import type { BillingPort, Logger } from '../shared/ports.ts';
 import type { JobEvents } from '../events/event-service.ts';
 import { countTargets, type JobDoc } from './job-model.ts';
 import type { JobRepository } from './job-repository.ts';

@@ -2,7 +2,7 @@ import type { CreateJobBody, CreateScheduleBody, Schedule, UpdateScheduleBody } 
 import { AppError, errors } from '@crawl/errors';
 import type { Clock } from '@crawl/modules';
 import { newId, type DocumentStore } from '@crawl/storage';
-import type { Logger } from '../../shared.ts';
+import type { Logger } from '../shared/ports.ts';
 import type { AuditLog } from '../audit/audit-service.ts';
 import type { JobService } from '../jobs/job-service.ts';
 import type { Actor, ProjectService } from '../projects/project-service.ts';

@@ -1,7 +1,7 @@
 import type { DeliveryTask, WebhookDisabledReason } from '@crawl/contracts';
 import type { Clock } from '@crawl/modules';
 import { retryAfterMs } from '@crawl/service-client';
-import type { Logger } from '../../shared.ts';
+import type { Logger } from '../shared/ports.ts';
 import type { AuditLog } from '../audit/audit-service.ts';
 import { checkWebhookUrl, WebhookUrlError, type Resolver, type UrlRules } from './address-guard.ts';
 import type { DeliveryRepository } from './delivery-repository.ts';

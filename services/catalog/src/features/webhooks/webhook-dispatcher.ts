@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { DeliveryTask } from '@crawl/contracts';
 import type { Clock } from '@crawl/modules';
 import type { WorkQueue } from '@crawl/queue';
-import type { Logger } from '../../shared.ts';
+import type { Logger } from '../shared/ports.ts';
 import type { AnyOutboxDoc, JobEvents } from '../events/event-service.ts';
 import type { DeliveryRepository } from './delivery-repository.ts';
 import { QUEUE_LEASE_MS } from './delivery-queue.ts';

@@ -2,7 +2,7 @@ import type { DeliveryTask } from '@crawl/contracts';
 import { systemTimers, type Clock, type Timers } from '@crawl/modules';
 import type { QueueProvider, WorkQueue } from '@crawl/queue';
 import type { DocumentStore } from '@crawl/storage';
-import type { Logger } from '../../shared.ts';
+import type { Logger } from '../shared/ports.ts';
 import type { AuditLog } from '../audit/audit-service.ts';
 import type { JobEvents } from '../events/event-service.ts';
 import type { JobService } from '../jobs/job-service.ts';
