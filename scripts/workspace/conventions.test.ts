@@ -33,6 +33,13 @@ describe('conventionProblems', () => {
     expect(problems(manifest, [], { 'packages/p/tsconfig.json': '{ "compilerOptions": { "strict": false } }' })).toEqual(['packages/p/tsconfig.json does not extend ../../tsconfig.base.json']);
   });
 
+  it('measures the shared files from where the package sits (bench/ is one level down)', () => {
+    const manifest = { scripts: { typecheck: 'tsc -p tsconfig.json' } };
+    const bench = (tsconfig: string) => conventionProblems({ name: 'b', dir: 'bench', manifest, files: [] }, { exists: () => true, read: () => tsconfig });
+    expect(bench('{ "extends": "../tsconfig.base.json" }')).toEqual([]);
+    expect(bench(BASE)).toEqual(['bench/tsconfig.json does not extend ../tsconfig.base.json']);
+  });
+
   it('leaves the root package to its own tasks', () => {
     expect(conventionProblems({ name: 'root', dir: '', manifest: {}, files: ['scripts/a.test.ts'] }, { exists: () => false, read: () => '' })).toEqual([]);
   });

@@ -1,3 +1,4 @@
+import { posix } from 'node:path';
 import type { WorkspacePackage } from './packages.ts';
 
 export interface ConventionSources {
@@ -16,14 +17,17 @@ export function conventionProblems(pkg: WorkspacePackage, sources: ConventionSou
   if (pkg.dir === '') return [];
   const problems: string[] = [];
   const scripts = pkg.manifest.scripts ?? {};
+  const toRoot = posix.relative(pkg.dir, '.');
   const tsconfig = `${pkg.dir}/tsconfig.json`;
+  const base = `${toRoot}/tsconfig.base.json`;
   if (!sources.exists(tsconfig)) problems.push(`${tsconfig} is missing`);
-  else if (!/"extends"\s*:\s*"\.\.\/\.\.\/tsconfig\.base\.json"/.test(sources.read(tsconfig))) problems.push(`${tsconfig} does not extend ../../tsconfig.base.json`);
+  else if (!sources.read(tsconfig).includes(`"extends": "${base}"`)) problems.push(`${tsconfig} does not extend ${base}`);
   if (scripts.typecheck !== 'tsc -p tsconfig.json') problems.push(`${pkg.dir}/package.json: scripts.typecheck is not "tsc -p tsconfig.json"`);
   if (pkg.files.some((file) => TEST_FILE.test(file))) {
     if (scripts.test !== 'vitest run') problems.push(`${pkg.dir}/package.json: has tests but scripts.test is not "vitest run"`);
     const config = `${pkg.dir}/vitest.config.ts`;
-    if (!sources.exists(config) || !sources.read(config).includes("'../../vitest.shared.ts'")) problems.push(`${config} does not re-export ../../vitest.shared.ts`);
+    const shared = `${toRoot}/vitest.shared.ts`;
+    if (!sources.exists(config) || !sources.read(config).includes(`'${shared}'`)) problems.push(`${config} does not re-export ${shared}`);
   } else if (scripts.test) problems.push(`${pkg.dir}/package.json: scripts.test without any *.test.ts file`);
   return problems;
 }

@@ -15,6 +15,11 @@ describe('importedPackages', () => {
     expect(importedPackages(source)).toEqual(['@scope/beta', 'alpha', 'delta', 'epsilon', 'eta', 'gamma', 'zeta']);
   });
 
+  it('finds a dynamic import of a template whose fixed head names the package', () => {
+    const source = "const schema = await import(`kubernetes-models/${apiVersion}/${kind}`);\nconst local = await import(`./${name}.ts`);";
+    expect(importedPackages(source)).toEqual(['kubernetes-models']);
+  });
+
   it('ignores relative paths, Node built-ins and specifiers in comments or strings', () => {
     const source = [
       "import { x } from './x.ts';",
