@@ -68,19 +68,23 @@ export function parseProductPage(html: string, options: ParseProductPageOptions)
       const region = idRegions.get(id);
       if (region !== undefined) region.onId(id, tag);
       else twister.onId(id);
-      twister.anyId(id);
+      if (twister.depth > 0) twister.anyId(id);
     }
-    // Most tags are in no region: checking the depths here spares them the calls.
-    price.startTag(name, cls);
-    if (rating.depth > 0) rating.startTag(name, cls);
-    availability.startTag(name);
+    // Most tags are in no region, and most handlers read one tag name: checking both here keeps this
+    // per-tag function small enough for V8 to inline the element stack into it again (measured).
+    if (name === 'span') {
+      price.spanTag(cls);
+      if (rating.depth > 0) rating.spanTag(cls);
+      availability.spanTag();
+    }
     if (features.depth > 0) features.startTag(name, cls);
     if (breadcrumb.depth > 0) breadcrumb.startTag(name);
     images.startTag(name, cls);
     if (info.depth > 0) info.startTag(name, cls);
     if (twister.depth > 0) twister.startTag(tag, cls);
-    seller.startTag(tag, name, cls);
-    brand.startTag(name, cls);
+    if (name === 'span') seller.spanTag(cls);
+    seller.tabularTag(tag);
+    if (name === 'tr' || name === 'td') brand.startTag(name, cls);
   };
 
   scanHtml(html, {

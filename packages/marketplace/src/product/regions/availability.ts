@@ -26,8 +26,8 @@ export class AvailabilityRegion implements IdRegion {
     });
   }
 
-  startTag(name: string): void {
-    if (this.parts === undefined || name !== 'span' || this.firstSpan !== undefined) return;
+  spanTag(): void {
+    if (this.parts === undefined || this.firstSpan !== undefined) return;
     this.scan.capture((text) => {
       const value = normalizeSpace(text);
       if (value !== '') this.firstSpan ??= value;

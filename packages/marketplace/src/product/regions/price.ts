@@ -46,8 +46,8 @@ export class PriceRegion implements IdRegion {
     else if (LEGACY_PRICE_IDS.has(id)) this.scan.capture((text) => (this.scan.found.legacyPrice ??= normalizeSpace(text)));
   }
 
-  startTag(name: string, cls: string | undefined): void {
-    if (name === 'span' && hasClass(cls, 'priceBlockStrikePriceString')) {
+  spanTag(cls: string | undefined): void {
+    if (hasClass(cls, 'priceBlockStrikePriceString')) {
       this.scan.capture((text) => (this.scan.found.legacyListPrice ??= normalizeSpace(text)));
     }
   }

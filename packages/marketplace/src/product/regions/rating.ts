@@ -24,9 +24,9 @@ export class RatingRegion implements IdRegion {
     }
   }
 
-  startTag(name: string, cls: string | undefined): void {
+  spanTag(cls: string | undefined): void {
     const found = this.scan.found;
-    if (this.depth > 0 && name === 'span' && hasClass(cls, 'a-icon-alt') && found.ratingText === undefined) {
+    if (this.depth > 0 && hasClass(cls, 'a-icon-alt') && found.ratingText === undefined) {
       this.scan.capture((text) => (found.ratingText ??= normalizeSpace(text)));
     }
   }

@@ -29,11 +29,17 @@ export class SellerRegion implements IdRegion {
     }
   }
 
-  startTag(tag: StartTag, name: string, cls: string | undefined): void {
-    const found = this.scan.found;
-    if ((this.merchant.depth > 0 || this.soldBy.depth > 0) && name === 'span' && (hasClass(cls, 'offer-display-feature-text-message') || hasClass(cls, 'tabular-buybox-text-message'))) {
+  /** The offer text inside the merchant block or the "Sold by" row. */
+  spanTag(cls: string | undefined): void {
+    if (this.merchant.depth === 0 && this.soldBy.depth === 0) return;
+    if (hasClass(cls, 'offer-display-feature-text-message') || hasClass(cls, 'tabular-buybox-text-message')) {
+      const found = this.scan.found;
       this.scan.capture((text) => (found.seller ??= normalizeSpace(text) || undefined));
     }
+  }
+
+  /** Any element may be the buy box's "Sold by" row. */
+  tabularTag(tag: StartTag): void {
     const tabular = attr(tag, 'tabular-attribute-name');
     if (tabular !== undefined && SOLD_BY_LABEL.test(tabular)) this.scan.enter(this.soldBy);
   }
