@@ -22,6 +22,8 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
   readonly #tableName: string;
   /** SQLite index name → the name the caller declared, for DuplicateKeyError. */
   readonly #declaredIndexNames = new Map<string, string>();
+  /** Fields of the declared indexes: filters spell these out so the planner can use the indexes. */
+  readonly #indexedPaths = new Set<string>();
   readonly #insertSql: string;
   readonly #docByRowidSql: string;
   readonly #updateByRowidSql: string;
@@ -54,13 +56,13 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
   }
 
   async findOne(filter: Filter, options: Pick<FindOptions, 'sort'> = {}): Promise<T | null> {
-    const where = filterToSql(filter);
+    const where = filterToSql(filter, this.#indexedPaths);
     const row = this.#db.statement(this.#select('doc', where, options.sort, ' LIMIT 1')).get(...where.params);
     return row ? (JSON.parse(row.doc as string) as T) : null;
   }
 
   async find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
-    const where = filterToSql(filter);
+    const where = filterToSql(filter, this.#indexedPaths);
     const rows = this.#db.statement(this.#select('doc', where, options.sort, ' LIMIT ? OFFSET ?')).all(...where.params, options.limit ?? -1, options.skip ?? 0);
     return rows.map((row) => JSON.parse(row.doc as string) as T);
   }
@@ -76,13 +78,13 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
   }
 
   async count(filter: Filter): Promise<number> {
-    const where = filterToSql(filter);
+    const where = filterToSql(filter, this.#indexedPaths);
     const row = this.#db.statement(this.#select('count(*) AS doc', where, undefined, '')).get(...where.params);
     return Number(row?.doc ?? 0);
   }
 
   async updateOne(filter: Filter, update: Update, options: { upsert?: boolean; sort?: SortSpec } = {}): Promise<T | null> {
-    const where = filterToSql(filter);
+    const where = filterToSql(filter, this.#indexedPaths);
     const select = this.#select('rowid, doc', where, options.sort, ' LIMIT 1');
     // One statement writes (the update or the insert): all or none without a savepoint.
     return this.#guard(() =>
@@ -101,7 +103,7 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
   }
 
   async updateMany(filter: Filter, update: Update): Promise<number> {
-    const where = filterToSql(filter);
+    const where = filterToSql(filter, this.#indexedPaths);
     const select = this.#select('rowid', where, undefined, '');
     return this.#guard(() =>
       this.#db.write(() => {
@@ -117,13 +119,13 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
 
   // One DELETE statement: all or none without a savepoint.
   async deleteOne(filter: Filter): Promise<boolean> {
-    const where = filterToSql(filter);
+    const where = filterToSql(filter, this.#indexedPaths);
     const sql = `DELETE FROM "${this.#tableName}" WHERE rowid = (${this.#select('rowid', where, undefined, ' LIMIT 1')})`;
     return this.#db.write(() => Number(this.#db.statement(sql).run(...where.params).changes) > 0);
   }
 
   async deleteMany(filter: Filter): Promise<number> {
-    const where = filterToSql(filter);
+    const where = filterToSql(filter, this.#indexedPaths);
     return this.#db.write(() => Number(this.#db.statement(`DELETE FROM "${this.#tableName}" WHERE ${where.sql}`).run(...where.params).changes));
   }
 
@@ -131,6 +133,7 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
     for (const spec of indexes) {
       const index = sqliteIndex(this.#tableName, spec);
       this.#declaredIndexNames.set(index.name, index.declared);
+      for (const path of Object.keys(spec.keys)) this.#indexedPaths.add(path);
       this.#guard(() =>
         this.#db.write(() => {
           const existing = this.#db.statement("SELECT tbl_name, sql FROM sqlite_schema WHERE type = 'index' AND name = ?").get(index.name);
@@ -147,7 +150,7 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
 
   /** Diagnostics: SQLite's plan for `find(filter, options)`, one line per step (tests check index use). */
   explainFind(filter: Filter, options: FindOptions = {}): string[] {
-    const where = filterToSql(filter);
+    const where = filterToSql(filter, this.#indexedPaths);
     const sql = this.#select('doc', where, options.sort, ' LIMIT ? OFFSET ?');
     return this.#db.statement(`EXPLAIN QUERY PLAN ${sql}`).all(...where.params, options.limit ?? -1, options.skip ?? 0).map((row) => String(row.detail));
   }
@@ -172,7 +175,7 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
    * iterator is closed, which ends SQLite's read transaction (an open one would pin the WAL).
    */
   async *#iterate<R>(column: string, filter: Filter, options: FindOptions, convert: (text: string) => R): AsyncGenerator<R> {
-    const where = filterToSql(filter);
+    const where = filterToSql(filter, this.#indexedPaths);
     const sql = this.#select(`${column} AS v`, where, options.sort, ' LIMIT ? OFFSET ?');
     const statement = this.#db.checkOut(sql);
     const rows = statement.iterate(...where.params, options.limit ?? -1, options.skip ?? 0);

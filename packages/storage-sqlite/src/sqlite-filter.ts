@@ -22,12 +22,24 @@ import type { Filter, Operators, SortSpec } from '@crawl/storage';
  */
 
 export type SqlParam = string | number | null;
+/** Values of named placeholders (`:f0` …): the JSON paths of fields no index uses. */
+export type NamedParams = Record<string, string>;
 
 export interface SqlCondition {
   /** A WHERE expression; '1' when the filter is empty. */
   sql: string;
-  /** Bound parameters in placeholder order. */
+  /** The named values first (node:sqlite takes them as the first argument), then `?` values in order. */
+  params: [NamedParams, ...SqlParam[]];
+}
+
+/** What one filter's translation collects. */
+interface Translation {
   params: SqlParam[];
+  named: NamedParams;
+  /** Placeholder name per path, so a path read twice is bound once. */
+  names: Map<string, string>;
+  /** Paths spelled out literally (the indexed ones); undefined: every path. */
+  literal: ReadonlySet<string> | undefined;
 }
 
 /** How SQL reads one field: its indexable value and its JSON type (undefined for the id column). */
@@ -56,7 +68,7 @@ export function jsonPath(path: string): string {
   return out;
 }
 
-// Paths are few and come from code, but some embed ids (`jobMarks.<jobId>`): bounded, not LRU.
+// Literal paths are the indexed ones, few and from code; bounded anyway.
 const fieldCache = new Map<string, FieldSql>();
 
 function field(path: string): FieldSql {
@@ -76,9 +88,30 @@ export function fieldExpression(path: string): string {
   return field(path).value;
 }
 
-export function filterToSql(filter: Filter): SqlCondition {
-  const params: SqlParam[] = [];
-  return { sql: conjunction(filter, params), params };
+/**
+ * `literal`: the paths to spell out in the SQL text, as the expression indexes do (pass the
+ * collection's indexed paths). Any other path is a bound parameter, `json_extract(doc, :f0)`: some
+ * paths embed ids (`inflight.<jobKey>.op`), and as text each would make a new statement to prepare
+ * and cache, a parse per call and native memory held until the statement is collected.
+ */
+export function filterToSql(filter: Filter, literal?: ReadonlySet<string>): SqlCondition {
+  const translation: Translation = { params: [], named: {}, names: new Map(), literal };
+  const sql = conjunction(filter, translation);
+  // A condition that needs no read of its field (`{$in: []}` is '0') leaves its name unused, and
+  // SQLite refuses a value for a placeholder the statement does not have.
+  for (const name of translation.names.values()) if (!sql.includes(`:${name})`)) delete translation.named[name];
+  return { sql, params: [translation.named, ...translation.params] };
+}
+
+function fieldOf(path: string, translation: Translation): FieldSql {
+  if (path === '_id' || !translation.literal || translation.literal.has(path)) return field(path);
+  let name = translation.names.get(path);
+  if (!name) {
+    name = `f${translation.names.size}`;
+    translation.names.set(path, name);
+    translation.named[name] = jsonPath(path);
+  }
+  return { value: `json_extract(doc, :${name})`, type: `json_type(doc, :${name})` };
 }
 
 /** ` ORDER BY …`, or '' when there is no sort. */
@@ -89,22 +122,22 @@ export function orderBySql(sort: SortSpec | undefined): string {
   return sql;
 }
 
-function conjunction(filter: Filter, params: SqlParam[]): string {
+function conjunction(filter: Filter, translation: Translation): string {
   const parts: string[] = [];
   for (const key of Object.keys(filter)) {
     const expected = filter[key];
-    if (key === '$or') parts.push(disjunction(expected, params));
+    if (key === '$or') parts.push(disjunction(expected, translation));
     else if (key.startsWith('$')) throw new Error(`Unsupported query operator ${key}`);
-    else if (isOperatorObject(expected)) parts.push(operators(field(key), expected, params));
-    else parts.push(equality(field(key), expected, params));
+    else if (isOperatorObject(expected)) parts.push(operators(fieldOf(key, translation), expected, translation.params));
+    else parts.push(equality(fieldOf(key, translation), expected, translation.params));
   }
   return parts.length === 0 ? '1' : parts.join(' AND ');
 }
 
-function disjunction(branches: unknown, params: SqlParam[]): string {
+function disjunction(branches: unknown, translation: Translation): string {
   if (!Array.isArray(branches)) throw new Error('$or takes an array of filters');
   if (branches.length === 0) return '0';
-  return `(${branches.map((branch: Filter) => `(${conjunction(branch, params)})`).join(' OR ')})`;
+  return `(${branches.map((branch: Filter) => `(${conjunction(branch, translation)})`).join(' OR ')})`;
 }
 
 function operators(f: FieldSql, ops: Operators, params: SqlParam[]): string {
