@@ -168,7 +168,8 @@ export async function startService(env: Record<string, string>, startTimeoutMs: 
   const start = startCommand(root);
   const child = await startChild({
     name: 'the service',
-    nodeFlags: start.nodeFlags,
+    // BENCH_NODE_FLAGS: extra Node/V8 flags after pnpm start's (to try a setting without editing it).
+    nodeFlags: [...start.nodeFlags, ...(process.env.BENCH_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean)],
     args: [...start.args, '--target=all'],
     cwd: root,
     env: {
