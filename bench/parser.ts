@@ -92,7 +92,7 @@ function time(fn: () => unknown): number {
 }
 
 export async function runParserBench(options: { iterations?: number; warmup?: number } = {}): Promise<BenchResult[]> {
-  const iterations = options.iterations ?? Number(process.env['BENCH_ITERATIONS'] ?? 30);
+  const iterations = options.iterations ?? Number(process.env.BENCH_ITERATIONS ?? 30);
   const warmup = options.warmup ?? 5;
   const results: BenchResult[] = [];
   for (const c of cases()) {

@@ -10,6 +10,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 
+// biome-ignore lint/suspicious/noExplicitAny: rendered YAML of every kind; the tests read deep fields and validate them with kubernetes-models.
 export type Manifest = Record<string, any> & { apiVersion: string; kind: string; metadata: { name: string; namespace?: string; [key: string]: unknown } };
 
 export const K8S_DIR = import.meta.dirname;

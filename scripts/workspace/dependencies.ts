@@ -38,7 +38,7 @@ export function checkPackage(pkg: WorkspacePackage, sources: CheckSources): Depe
     }
   }
   const scripts = Object.values(manifest.scripts ?? {}).join('\n');
-  const runs = (bin: string) => new RegExp(`(^|[\\s;&|(])${escape(bin)}($|[\\s;&|)])`, 'm').test(scripts);
+  const runs = (bin: string) => new RegExp(`(^|[\\s;&|(])${escapeRegExp(bin)}($|[\\s;&|)])`, 'm').test(scripts);
   const unused = [...declared]
     .filter((name) => {
       if (imported.has(name) || name === '@types/node') return false;
@@ -54,6 +54,6 @@ export function typesPackage(name: string): string {
   return `@types/${name.startsWith('@') ? name.slice(1).replace('/', '__') : name}`;
 }
 
-function escape(text: string): string {
+function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -16,6 +16,7 @@ describe('importedPackages', () => {
   });
 
   it('finds a dynamic import of a template whose fixed head names the package', () => {
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a template import, as the checker reads it.
     const source = "const schema = await import(`kubernetes-models/${apiVersion}/${kind}`);\nconst local = await import(`./${name}.ts`);";
     expect(importedPackages(source)).toEqual(['kubernetes-models']);
   });

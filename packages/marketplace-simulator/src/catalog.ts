@@ -38,7 +38,7 @@ const COLORS = ['Black', 'White', 'Grey', 'Blue', 'Red'];
 const IMAGE_ID_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+';
 
 function imageId(rng: Rng): string {
-  let id = String(rng.int(4, 8)) + '1';
+  let id = `${String(rng.int(4, 8))}1`;
   for (let i = 0; i < 8; i++) id += IMAGE_ID_CHARS[rng.int(0, IMAGE_ID_CHARS.length - 1)];
   return `${id}L`;
 }

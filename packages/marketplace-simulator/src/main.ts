@@ -15,17 +15,17 @@ function rate(name: string): number | undefined {
 
 const env = process.env;
 const options: SimulatorOptions = {
-  port: Number(env['SIMULATOR_PORT'] ?? 4010),
-  host: env['SIMULATOR_HOST'] ?? '127.0.0.1',
-  seed: Number(env['SIMULATOR_SEED'] ?? 1),
-  pageSize: env['SIMULATOR_PAGE_SIZE'] === 'small' ? 'small' : 'full',
+  port: Number(env.SIMULATOR_PORT ?? 4010),
+  host: env.SIMULATOR_HOST ?? '127.0.0.1',
+  seed: Number(env.SIMULATOR_SEED ?? 1),
+  pageSize: env.SIMULATOR_PAGE_SIZE === 'small' ? 'small' : 'full',
   faults: {
     ...(rate('SIMULATOR_CAPTCHA_RATE') !== undefined ? { captchaRate: rate('SIMULATOR_CAPTCHA_RATE') } : {}),
     ...(rate('SIMULATOR_429_RATE') !== undefined ? { rate429: rate('SIMULATOR_429_RATE') } : {}),
     ...(rate('SIMULATOR_503_RATE') !== undefined ? { rate503: rate('SIMULATOR_503_RATE') } : {}),
   },
 };
-const domain = env['SIMULATOR_DOMAIN'];
+const domain = env.SIMULATOR_DOMAIN;
 if (domain !== undefined && domain !== '') {
   if (!isMarketplaceDomain(domain)) throw new Error(`SIMULATOR_DOMAIN ${domain} is not a marketplace domain`);
   options.domain = domain;

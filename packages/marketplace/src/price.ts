@@ -30,7 +30,7 @@ export function parsePrice(text: string, hint: PriceHint = {}): Price | undefine
   if (!match) return undefined;
 
   const hintCurrency = hint.currency ?? (hint.locale ? currencyForLocale(hint.locale) : undefined);
-  const around = normalized.slice(0, match.index) + ' ' + normalized.slice(match.index + match[0].length);
+  const around = `${normalized.slice(0, match.index)} ${normalized.slice(match.index + match[0].length)}`;
   const currency = detectCurrency(around, hintCurrency) ?? hintCurrency;
   if (!currency) return undefined;
 

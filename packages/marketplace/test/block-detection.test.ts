@@ -47,7 +47,7 @@ describe('detectBlock', () => {
   });
 
   it('ignores marker-like text deep inside a large legitimate page', () => {
-    const filler = '<script>' + 'var x = 1;'.repeat(20_000) + '</script>';
+    const filler = `<script>${'var x = 1;'.repeat(20_000)}</script>`;
     const html = `<html><head><title>Amazon.com : laptop</title>${filler}</head><body><!-- validateCaptcha api-services-support@amazon.com --></body></html>`;
     expect(detectBlock({ status: 200, html })).toEqual({ blocked: false });
   });

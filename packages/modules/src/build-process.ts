@@ -13,11 +13,11 @@ import { systemClock, type Clock } from './clock.ts';
 import { orderModules } from './module-order.ts';
 import { RuntimeConfig, serviceBaseUrl, serviceUrlSetting } from './runtime-config.ts';
 import { resolveSecrets } from './secrets.ts';
-import type { IdentityResolver, ModuleContext, ModuleInstance, ServiceModule } from './service-module.ts';
+import type { AnyModuleContext, AnyServiceModule, IdentityResolver, ModuleInstance } from './service-module.ts';
 import { validatorCompiler } from './validators.ts';
 
 export interface BuildProcessOptions {
-  modules: readonly ServiceModule<any>[];
+  modules: readonly AnyServiceModule[];
   env?: Record<string, string | undefined>;
   /** Explicit settings win over the environment. */
   overrides?: Record<string, unknown>;
@@ -32,7 +32,7 @@ export interface CrawlProcess {
   readonly runtime: RuntimeConfig;
   readonly targets: ServiceName[];
   readonly health: HealthRegistry;
-  readonly contexts: ReadonlyMap<ServiceName, ModuleContext<any>>;
+  readonly contexts: ReadonlyMap<ServiceName, AnyModuleContext>;
   /** Starts background work (workers, schedulers). */
   start(): Promise<void>;
   listen(): Promise<string>;
@@ -87,7 +87,7 @@ export async function buildProcess(options: BuildProcessOptions): Promise<CrawlP
   });
   await app.register(errorHandlerPlugin);
 
-  const instances: Array<{ module: ServiceModule<any>; instance: ModuleInstance }> = [];
+  const instances: Array<{ module: AnyServiceModule; instance: ModuleInstance }> = [];
   const resolver = (): IdentityResolver | undefined => instances.find((i) => i.instance.identityResolver)?.instance.identityResolver;
   await app.register(accessControlPlugin, { tokens, resolver });
 
@@ -108,12 +108,12 @@ export async function buildProcess(options: BuildProcessOptions): Promise<CrawlP
 
   for (const [name, check] of Object.entries(backends.health ?? {})) health.register(name, check);
 
-  const contexts = new Map<ServiceName, ModuleContext<any>>();
+  const contexts = new Map<ServiceName, AnyModuleContext>();
   for (const module of modules) {
     // Only a module that owns data gets a database: no empty files or databases for the others.
     const store = module.ownsData ? backends.openStore(module.name) : undefined;
     if (store) stores.push(store);
-    const context: ModuleContext<any> & { store?: DocumentStore } = {
+    const context: AnyModuleContext & { store?: DocumentStore } = {
       name: module.name,
       runtime,
       config: module.configSchema ? loadConfig(module.configSchema, env, options.overrides as never) : {},

@@ -1,12 +1,12 @@
 import type { ServiceName } from '@crawl/contracts';
-import type { ServiceModule } from './service-module.ts';
+import type { AnyServiceModule } from './service-module.ts';
 
 /** Dependency order for the modules in one process; dependencies outside the process are remote. */
-export function orderModules(modules: readonly ServiceModule<any>[]): ServiceModule<any>[] {
+export function orderModules(modules: readonly AnyServiceModule[]): AnyServiceModule[] {
   const byName = new Map(modules.map((m) => [m.name, m] as const));
-  const ordered: ServiceModule<any>[] = [];
+  const ordered: AnyServiceModule[] = [];
   const state = new Map<ServiceName, 'visiting' | 'done'>();
-  const visit = (module: ServiceModule<any>, path: ServiceName[]) => {
+  const visit = (module: AnyServiceModule, path: ServiceName[]) => {
     const seen = state.get(module.name);
     if (seen === 'done') return;
     if (seen === 'visiting') throw new Error(`Module dependency cycle: ${[...path, module.name].join(' -> ')}`);

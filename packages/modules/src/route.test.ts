@@ -1,6 +1,6 @@
 import {
-  CatalogInternalRoutes,
-  CatalogRoutes,
+  type CatalogInternalRoutes,
+  type CatalogRoutes,
   defineInternalRoutes,
   defineRoutes,
   type CreateJobBody,

@@ -88,3 +88,13 @@ export function defineModule<C>(module: ServiceModule<C> | DataServiceModule<C>)
   // The process passes `store` exactly when `ownsData` is true, which is what the overloads promise.
   return module as ServiceModule<C>;
 }
+
+/**
+ * A module whatever its config type: a process holds modules of different config types side by
+ * side, and each reads only its own config, checked against its own schema at init.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: an existential config type; `unknown` would not accept ServiceModule<C> for every C.
+export type AnyServiceModule = ServiceModule<any>;
+/** The context of an AnyServiceModule. */
+// biome-ignore lint/suspicious/noExplicitAny: as AnyServiceModule.
+export type AnyModuleContext = ModuleContext<any>;

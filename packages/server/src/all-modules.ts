@@ -1,11 +1,11 @@
 import type { ServiceName } from '@crawl/contracts';
-import type { ServiceModule } from '@crawl/modules';
+import type { AnyServiceModule } from '@crawl/modules';
 
 /**
  * Every service module by name, loaded on demand: a process only loads the code of its own
  * targets. `--target=all` is simply all of them.
  */
-export const MODULE_LOADERS: Record<ServiceName, () => Promise<ServiceModule<any>>> = {
+export const MODULE_LOADERS: Record<ServiceName, () => Promise<AnyServiceModule>> = {
   gateway: async () => (await import('@crawl/gateway')).gatewayModule,
   auth: async () => (await import('@crawl/auth')).authModule,
   catalog: async () => (await import('@crawl/catalog')).catalogModule,
@@ -13,6 +13,6 @@ export const MODULE_LOADERS: Record<ServiceName, () => Promise<ServiceModule<any
   'crawler-worker': async () => (await import('@crawl/crawler-worker')).crawlerWorkerModule,
 };
 
-export function modulesFor(targets: readonly ServiceName[]): Promise<ServiceModule<any>[]> {
+export function modulesFor(targets: readonly ServiceName[]): Promise<AnyServiceModule[]> {
   return Promise.all(targets.map((target) => MODULE_LOADERS[target]()));
 }

@@ -361,7 +361,7 @@ function packageName(specifier: string): string {
 function runtimeImportGraph(): { files: Set<string>; problems: string[] } {
   const packages = workspacePackages();
   const owners = [...packages.values()];
-  const ownerOf = (file: string) => owners.find((p) => file.startsWith(p.dir + '/'))!;
+  const ownerOf = (file: string) => owners.find((p) => file.startsWith(`${p.dir}/`))!;
   const files = new Set<string>();
   const problems: string[] = [];
   const queue = [join(REPO_ROOT, 'packages/server/src/bin.ts')];

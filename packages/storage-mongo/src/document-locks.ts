@@ -70,6 +70,7 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
  *   that ends before the lease does.
  */
 export class DocumentLocks {
+  // biome-ignore lint/suspicious/noExplicitAny: documents of every collection, string `_id`s the driver's default types (ObjectId) do not allow.
   readonly #locks: DriverCollection<any>;
   readonly #queues = new Map<string, Waiter[]>();
   readonly #leaseMs: number;
@@ -78,6 +79,7 @@ export class DocumentLocks {
   readonly #maxBackoffMs: number;
   readonly #stats: DocumentLockStats = { acquired: 0, handedOff: 0, contended: 0, staleCleared: 0, timedOut: 0 };
 
+  // biome-ignore lint/suspicious/noExplicitAny: documents of every collection, string `_id`s the driver's default types (ObjectId) do not allow.
   constructor(locks: DriverCollection<any>, options: DocumentLocksOptions = {}) {
     this.#locks = locks;
     this.#leaseMs = options.leaseMs ?? 5_000;

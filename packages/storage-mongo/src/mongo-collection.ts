@@ -30,6 +30,7 @@ export interface CollectionSettings {
 export class MongoCollection<T extends Document> implements Collection<T> {
   readonly name: string;
   // The driver types `_id` as ObjectId; ours are strings, so the collection is untyped here.
+  // biome-ignore lint/suspicious/noExplicitAny: documents of every collection, string `_id`s the driver's default types (ObjectId) do not allow.
   readonly #collection: DriverCollection<any>;
   readonly #settings: CollectionSettings;
 

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ServiceName } from '@crawl/contracts';
-import { buildProcess, type BackendsFactory, type BuildProcessOptions, type Clock, type CrawlProcess, type DataModuleContext, type ModuleContext, type ServiceModule } from '@crawl/modules';
+import { buildProcess, type BackendsFactory, type BuildProcessOptions, type Clock, type CrawlProcess, type DataModuleContext, type AnyServiceModule, type ModuleContext } from '@crawl/modules';
 import { injectJson, type JsonRequest, type JsonResponse } from '@crawl/modules/testing';
 import { SERVICE_TOKEN_HEADER } from '@crawl/service-client';
 import type { DocumentStore } from '@crawl/storage';
@@ -12,7 +12,7 @@ import { embeddedBackends } from './embedded-backends.ts';
 
 export interface StartTestServiceOptions {
   /** The modules to run. The harness depends on no service: whoever knows them passes them in. */
-  modules: readonly ServiceModule<any>[];
+  modules: readonly AnyServiceModule[];
   /** The adapters; default the all-in-one's (SQLite under the test's DATA_DIR, in-process queues). */
   backends?: BackendsFactory;
   /** Settings for this run; merged over the test defaults. */

@@ -18,7 +18,7 @@ const MAX_CONFIG_DEPTH = 6;
 function assertSafeKeys(value: unknown, path: string, depth: number): void {
   if (depth > MAX_CONFIG_DEPTH) throw errors.validation(`${path} is nested too deeply (at most ${MAX_CONFIG_DEPTH} levels)`);
   if (Array.isArray(value)) {
-    value.forEach((item, index) => assertSafeKeys(item, `${path}[${index}]`, depth + 1));
+    for (const [index, item] of value.entries()) assertSafeKeys(item, `${path}[${index}]`, depth + 1);
     return;
   }
   if (value === null || typeof value !== 'object') return;

@@ -1,4 +1,4 @@
-import type { CreateJobBody, Identity, JobStatus, ReportTargetBody } from '@crawl/contracts';
+import type { CreateJobBody, JobStatus, ReportTargetBody } from '@crawl/contracts';
 import type { Clock } from '@crawl/modules';
 import type { QueueProvider } from '@crawl/queue';
 import type { DocumentStore } from '@crawl/storage';

@@ -51,7 +51,7 @@ export class DeliveryAttempt {
     const delivery = await this.#deliveries.startAttempt(deliveryId, claim, new Date(startedAt.getTime() + timeoutMs + QUEUE_LEASE_MS).toISOString());
     if (!delivery) return; // replayed, reclaimed or deleted meanwhile
     const endpoint = await this.#endpoints.findOwned(delivery.organizationId, delivery.endpointId);
-    if (!endpoint || !endpoint.enabled) {
+    if (!endpoint?.enabled) {
       await this.#deliveries.failUnsent(deliveryId, claim, endpoint ? 'endpoint disabled' : 'endpoint deleted', clock.now().toISOString());
       return;
     }
@@ -82,7 +82,7 @@ export class DeliveryAttempt {
     }
     const failing = await this.#endpoints.recordFailure(endpoint._id, nowIso);
     let disabled = false;
-    if (failing && failing.enabled && failing.failingSince && now.getTime() - Date.parse(failing.failingSince) >= this.#options.disableAfterMs) {
+    if (failing?.enabled && failing.failingSince && now.getTime() - Date.parse(failing.failingSince) >= this.#options.disableAfterMs) {
       disabled = await this.#disable(failing, {
         code: 'failing',
         message: `Every delivery attempt failed since ${failing.failingSince} (${failing.consecutiveFailures} attempts in a row); last error: ${attempt.error}`,

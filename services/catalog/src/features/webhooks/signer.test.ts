@@ -94,7 +94,7 @@ describe('retry policy', () => {
     expect(total).toBeGreaterThan(20 * 3_600_000);
     expect(total).toBeLessThan(24 * 3_600_000);
     // Exponential-ish: every delay is longer than the one before.
-    RETRY_DELAYS_MS.slice(1).forEach((delay, i) => expect(delay).toBeGreaterThan(RETRY_DELAYS_MS[i] as number));
+    for (const [i, delay] of RETRY_DELAYS_MS.slice(1).entries()) expect(delay).toBeGreaterThan(RETRY_DELAYS_MS[i] as number);
   });
 
   it('jitters each delay by ±20% and stops after the last attempt', () => {

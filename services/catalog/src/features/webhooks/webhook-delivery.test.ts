@@ -112,7 +112,7 @@ describe.each(testBackends())('webhook delivery to a local receiver ($name)', (b
     expect(verifyWebhook(endpoint.secret, request.headers, request.body, seconds(clock))).toBe(true);
     expect(verifyWebhook(endpoint.secret, request.headers, request.body.replace('"completed"', '"failed"'), seconds(clock))).toBe(false);
     expect(verifyWebhook(endpoint.secret, request.headers, `${request.body} `, seconds(clock))).toBe(false);
-    expect(verifyWebhook('whsec_' + Buffer.alloc(24, 7).toString('base64'), request.headers, request.body, seconds(clock))).toBe(false);
+    expect(verifyWebhook(`whsec_${Buffer.alloc(24, 7).toString('base64')}`, request.headers, request.body, seconds(clock))).toBe(false);
     expect(verifyWebhook(endpoint.secret, request.headers, request.body, seconds(clock) + 6 * 60)).toBe(false);
     // Replaying the captured request later fails at the receiver.
     clock.advance(10 * 60_000);
