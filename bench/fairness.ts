@@ -52,7 +52,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** One run: optionally A's backlog, then optionally B's tasks; times per organization. */
 async function run(open: Open, options: { a: boolean; b: boolean; fifo?: boolean }): Promise<{ aMs: number; bMs: number }> {
   const { provider, cleanup } = await open();
-  const queue = provider.queue<Task>({ name: `fairness-${randomUUID().slice(0, 8)}`, retry: { attempts: 1, backoffMs: 1, maxBackoffMs: 1 }, parse: (p) => p as Task });
+  const queue = provider.queue<Task>({
+    name: `fairness-${randomUUID().slice(0, 8)}`,
+    retry: { attempts: 1, backoffMs: 1, maxBackoffMs: 1 },
+    parse: (p) => p as Task,
+  });
   const expected = { A: options.a ? BACKLOG : 0, B: options.b ? SMALL : 0 };
   const done = { A: 0, B: 0 };
   const finishedAt = { A: 0, B: 0 };
@@ -140,9 +144,11 @@ export async function runFairnessBench(): Promise<FairnessResult[]> {
 }
 
 export async function main(): Promise<void> {
-  console.log(`A enqueues ${BACKLOG} tasks, then B enqueues ${SMALL}; each task ${TASK_MIN_MS === TASK_MAX_MS ? TASK_MIN_MS : `${TASK_MIN_MS}–${TASK_MAX_MS}`} ms of async work; concurrency ${CONCURRENCY}.\n`);
+  console.log(
+    `A enqueues ${BACKLOG} tasks, then B enqueues ${SMALL}; each task ${TASK_MIN_MS === TASK_MAX_MS ? TASK_MIN_MS : `${TASK_MIN_MS}–${TASK_MAX_MS}`} ms of async work; concurrency ${CONCURRENCY}.\n`,
+  );
   const results = await runFairnessBench();
-  console.log('| adapter | B alone ms | B after A\'s backlog ms | ratio (target ≤ 2) | B if FIFO ms | A alone ms | A with B ms | A throughput loss |');
+  console.log("| adapter | B alone ms | B after A's backlog ms | ratio (target ≤ 2) | B if FIFO ms | A alone ms | A with B ms | A throughput loss |");
   console.log('|---|---|---|---|---|---|---|---|');
   for (const r of results) {
     console.log(

@@ -51,12 +51,7 @@ function percentile(sorted: number[], p: number): number {
 }
 
 /** `ops` conditional decrements ({_id, n ≥ 1} → n − 1) spread over `concurrency` workers. */
-async function runOnce(
-  variant: Variant,
-  scenario: Scenario,
-  raw: Mongo.Collection<Balance>,
-  adapted: Collection<Balance>,
-): Promise<Sample> {
+async function runOnce(variant: Variant, scenario: Scenario, raw: Mongo.Collection<Balance>, adapted: Collection<Balance>): Promise<Sample> {
   const ids = Array.from({ length: scenario.sameDocument ? 1 : scenario.concurrency }, () => `b_${randomUUID().slice(0, 8)}`);
   const start = OPS * 10;
   await raw.insertMany(ids.map((_id) => ({ _id, n: start })));
@@ -144,7 +139,9 @@ export async function main(): Promise<void> {
   const store = new MongoDocumentStore({ url: URL_, database });
   try {
     const info = await db.admin().command({ buildInfo: 1 });
-    console.log(`server: ${'ferretdbVersion' in info ? `FerretDB ${info.ferretdbVersion}` : `MongoDB ${info.version}`}; adapter uses lock documents: ${await store.usesLockedUpdates()}`);
+    console.log(
+      `server: ${'ferretdbVersion' in info ? `FerretDB ${info.ferretdbVersion}` : `MongoDB ${info.version}`}; adapter uses lock documents: ${await store.usesLockedUpdates()}`,
+    );
     console.log(`${OPS} conditional decrements per figure, ${ROUNDS} interleaved rounds, medians\n`);
     const raw = db.collection<Balance>('balances');
     const adapted = store.collection<Balance>('balances');
@@ -177,7 +174,10 @@ export async function main(): Promise<void> {
       console.log(`| ${scenario.name} | adapter ÷ driver | ${((rates.adapter as number) / (rates.driver as number)).toFixed(2)} | | | | |`);
     }
     const stats = await store.lockStats();
-    if (stats) console.log(`\nlock documents: ${stats.acquired} inserted, ${stats.handedOff} updates ran on a handed-over lock, ${stats.contended} inserts found the key held, ${stats.timedOut} waits timed out`);
+    if (stats)
+      console.log(
+        `\nlock documents: ${stats.acquired} inserted, ${stats.handedOff} updates ran on a handed-over lock, ${stats.contended} inserts found the key held, ${stats.timedOut} waits timed out`,
+      );
     await scaleBaseline(db);
   } finally {
     await db.dropDatabase().catch(() => undefined);

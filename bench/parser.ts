@@ -154,7 +154,9 @@ function printTable(results: BenchResult[]): void {
   ];
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
   for (const row of rows) console.log(row.map((cell, i) => cell.padStart(widths[i]!)).join('  '));
-  console.log(`\n${results[0]?.iterations ?? 0} iterations per page after warm-up; times in ms; node ${process.version}${gc ? '' : ' (run with --expose-gc for exact heap figures)'}`);
+  console.log(
+    `\n${results[0]?.iterations ?? 0} iterations per page after warm-up; times in ms; node ${process.version}${gc ? '' : ' (run with --expose-gc for exact heap figures)'}`,
+  );
 }
 
 export async function main(): Promise<void> {

@@ -34,13 +34,14 @@ export async function runStorageBench(): Promise<StorageBenchResult> {
       await run();
     } catch (error) {
       console.error(`${variant} variant failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      failed.push({ variant, error: error instanceof Error ? error.message.split('\n')[0] ?? '' : String(error) });
+      failed.push({ variant, error: error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error) });
     }
   };
   if (SETTINGS.variants.includes('embedded')) await attempt('embedded', () => embeddedVariant(figures));
   else skipped.push('embedded: not in BENCH_VARIANTS');
   if (!SETTINGS.variants.includes('mongodb')) skipped.push('mongodb: not in BENCH_VARIANTS');
-  else if (!SETTINGS.mongoUrl || !SETTINGS.redisUrl) skipped.push('mongodb: set BENCH_MONGO_URL (or TEST_MONGO_URL) and REDIS_URL (or TEST_REDIS_URL) to include it');
+  else if (!SETTINGS.mongoUrl || !SETTINGS.redisUrl)
+    skipped.push('mongodb: set BENCH_MONGO_URL (or TEST_MONGO_URL) and REDIS_URL (or TEST_REDIS_URL) to include it');
   else {
     const { mongoUrl, redisUrl } = SETTINGS;
     await attempt('mongodb', () => mongoVariant(figures, mongoUrl, redisUrl));

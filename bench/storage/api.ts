@@ -32,7 +32,11 @@ export class Api {
     this.#tokens = new InternalTokens(internalSecret);
   }
 
-  async call<T = any>(method: string, path: string, options: { body?: unknown; token?: string; headers?: Record<string, string> } = {}): Promise<{ status: number; body: T }> {
+  async call<T = any>(
+    method: string,
+    path: string,
+    options: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
+  ): Promise<{ status: number; body: T }> {
     const res = await fetch(this.base + path, {
       method,
       headers: {
@@ -82,9 +86,14 @@ export class Api {
   }
 
   async resultsPage(org: Org, jobId: string, page: number, pageSize: number): Promise<{ items: unknown[]; total: number; nextCursor: string | null }> {
-    const body = await this.#ok<{ data: { items: unknown[]; pagination: { total: number; nextCursor?: string | null } } }>(200, 'GET', resultsPath(jobId, page, pageSize), {
-      token: org.token,
-    });
+    const body = await this.#ok<{ data: { items: unknown[]; pagination: { total: number; nextCursor?: string | null } } }>(
+      200,
+      'GET',
+      resultsPath(jobId, page, pageSize),
+      {
+        token: org.token,
+      },
+    );
     return { items: body.data.items, total: body.data.pagination.total, nextCursor: body.data.pagination.nextCursor ?? null };
   }
 

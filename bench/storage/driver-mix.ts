@@ -215,7 +215,14 @@ export class DriverMix {
       [collections.usage, { inflightCount: 1 }, 'inflight'],
     ];
     for (const [collection, keys, name, unique] of indexes) await collection.createIndex(keys, { name, unique: unique ?? false });
-    await collections.projects.insertOne({ _id: PROJECT, organizationId: FILL_ORG, name: 'bench: driver mix', archived: false, createdAt: now(), pad: pad(100) });
+    await collections.projects.insertOne({
+      _id: PROJECT,
+      organizationId: FILL_ORG,
+      name: 'bench: driver mix',
+      archived: false,
+      createdAt: now(),
+      pad: pad(100),
+    });
     await collections.counts.insertOne({ _id: `${FILL_ORG}:${PROJECT}`, organizationId: FILL_ORG, projectId: PROJECT, jobs });
     const jobId = (i: number) => `job_fill_${label}_${i}`;
     await insertInBatches(collections.jobs, jobs, (i) => jobDoc(jobId(i), FILL_ORG, i));
@@ -227,8 +234,12 @@ export class DriverMix {
     await insertInBatches(collections.audit, jobs, (i) => auditDoc(jobId(i), FILL_ORG));
     await insertInBatches(collections.marks, jobs, (i) => markDoc(jobId(i), FILL_ORG, 'counted'));
     const workers = Array.from({ length: this.#concurrency }, (_, w) => workerOrg(w));
-    await collections.balances.insertMany(workers.map((org) => ({ _id: org, version: 0, available: 1_000_000_000, held: 0, spent: 0, granted: 1_000_000_000, updatedAt: now() })));
-    await collections.usage.insertMany(workers.map((org) => ({ _id: `${org}:${MONTH}`, organizationId: org, month: MONTH, jobs: 0, targets: 0, exports: 0, updatedAt: now() })));
+    await collections.balances.insertMany(
+      workers.map((org) => ({ _id: org, version: 0, available: 1_000_000_000, held: 0, spent: 0, granted: 1_000_000_000, updatedAt: now() })),
+    );
+    await collections.usage.insertMany(
+      workers.map((org) => ({ _id: `${org}:${MONTH}`, organizationId: org, month: MONTH, jobs: 0, targets: 0, exports: 0, updatedAt: now() })),
+    );
     return { label, collections, versions: workers.map(() => 0), jobs };
   }
 
@@ -246,7 +257,11 @@ export class DriverMix {
       try {
         const result = await op;
         if (performance.now() <= deadline) ops += 1;
-        if (expectResult && (result === null || (typeof result === 'object' && 'matchedCount' in result && (result as { matchedCount: number }).matchedCount === 0))) errors += 1;
+        if (
+          expectResult &&
+          (result === null || (typeof result === 'object' && 'matchedCount' in result && (result as { matchedCount: number }).matchedCount === 0))
+        )
+          errors += 1;
         return result;
       } catch {
         errors += 1;
@@ -263,7 +278,11 @@ export class DriverMix {
       await step(c.reservations.insertOne(reservationDoc(jobId, org, 'pending')));
       await step(c.ledger.insertOne({ ...ledgerDoc(org, version, jobId, 'reserve'), applied: false }));
       const moved = await step(
-        c.balances.findOneAndUpdate({ _id: org, version: version - 1 }, { $inc: { available: -1, held: 1 }, $set: { version, updatedAt: at } }, { returnDocument: 'after' }),
+        c.balances.findOneAndUpdate(
+          { _id: org, version: version - 1 },
+          { $inc: { available: -1, held: 1 }, $set: { version, updatedAt: at } },
+          { returnDocument: 'after' },
+        ),
         true,
       );
       if (moved) set.versions[worker] = version;
@@ -274,9 +293,14 @@ export class DriverMix {
       await step(c.ledger.updateOne({ _id: slotId(org, version) }, { $set: { applied: true } }), true);
       await step(c.reservations.updateOne({ _id: jobId, status: 'pending' }, { $set: { status: 'held', updatedAt: at } }), true);
       await step(c.marks.insertOne(markDoc(jobId, org, 'counting')));
-      await step(c.usage.findOneAndUpdate({ _id: `${org}:${MONTH}` }, { $inc: { jobs: 1, targets: 1 }, $set: { updatedAt: at } }, { returnDocument: 'after' }), true);
+      await step(
+        c.usage.findOneAndUpdate({ _id: `${org}:${MONTH}` }, { $inc: { jobs: 1, targets: 1 }, $set: { updatedAt: at } }, { returnDocument: 'after' }),
+        true,
+      );
       await step(c.jobs.insertOne(jobDoc(jobId, org, set.jobs)));
-      await step(c.counts.updateOne({ _id: `${org}:${PROJECT}` }, { $setOnInsert: { organizationId: org, projectId: PROJECT }, $inc: { jobs: 1 } }, { upsert: true }));
+      await step(
+        c.counts.updateOne({ _id: `${org}:${PROJECT}` }, { $setOnInsert: { organizationId: org, projectId: PROJECT }, $inc: { jobs: 1 } }, { upsert: true }),
+      );
       await step(c.audit.insertOne(auditDoc(jobId, org)));
       set.jobs += 1;
     };

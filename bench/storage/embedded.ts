@@ -16,10 +16,21 @@ import { failures, fillJobs, fmt, measureCreates, serviceEnv, sleep, type Figure
  * as a success with its items through catalog's worker route (the path the crawler-worker takes).
  * The rows are `resultTargets(label, rows, itemsPerReport)`: the bare export server regenerates them.
  */
-async function fillResults(api: Api, org: Org, projectId: string, rows: number, label: string): Promise<{ jobId: string; rows: number; label: string; seconds: number }> {
+async function fillResults(
+  api: Api,
+  org: Org,
+  projectId: string,
+  rows: number,
+  label: string,
+): Promise<{ jobId: string; rows: number; label: string; seconds: number }> {
   const targets = resultTargets(label, rows, SETTINGS.itemsPerReport);
-  if (targets.length > 1000) throw new Error(`${rows} rows need ${targets.length} targets; a job takes at most 1000 (raise BENCH_ITEMS_PER_REPORT, at most 5000)`);
-  const job = await api.createJob(org, projectId, targets.map((t) => t.keyword));
+  if (targets.length > 1000)
+    throw new Error(`${rows} rows need ${targets.length} targets; a job takes at most 1000 (raise BENCH_ITEMS_PER_REPORT, at most 5000)`);
+  const job = await api.createJob(
+    org,
+    projectId,
+    targets.map((t) => t.keyword),
+  );
   const start = performance.now();
   for (const [t, target] of targets.entries()) await api.reportTarget(job.id, t, target.items);
   const seconds = (performance.now() - start) / 1000;
@@ -56,11 +67,15 @@ export async function embeddedVariant(figures: Figure[]): Promise<void> {
     for (let i = 0; i < S.smallJobs; i += 1) await api.createJob(a, fewProject, [`bench few ${i}`]);
     const filled = await fillJobs(service, api, a, manyProject, S.jobs);
     const N = filled.jobs;
-    note(`filled: ${fmt(N)} jobs in ${fmt(filled.seconds, 1)} s (${fmt(N / filled.seconds)} creates/s, concurrency ${S.createConcurrency}); load average ${loadAverage()}`);
+    note(
+      `filled: ${fmt(N)} jobs in ${fmt(filled.seconds, 1)} s (${fmt(N / filled.seconds)} creates/s, concurrency ${S.createConcurrency}); load average ${loadAverage()}`,
+    );
     // After the backlog, in the same organization: the crawler-worker (fair per organization, FIFO
     // within one) reaches these targets only after the jobs above, so the reported items stay.
     const big = await fillResults(api, a, resultsProject, S.rows, 'big');
-    note(`filled: ${fmt(big.rows)} rows in ${fmt(big.seconds, 1)} s (${fmt(big.rows / big.seconds)} rows/s, ${S.itemsPerReport} per report) in job ${big.jobId}`);
+    note(
+      `filled: ${fmt(big.rows)} rows in ${fmt(big.seconds, 1)} s (${fmt(big.rows / big.seconds)} rows/s, ${S.itemsPerReport} per report) in job ${big.jobId}`,
+    );
     const small = await fillResults(api, a, resultsProject, S.smallRows, 'small');
     const memAfterFill = service.memory();
     note(`RSS after filling ${fmt(memAfterFill.rssMb)} MB; load average ${loadAverage()}`);
@@ -73,10 +88,15 @@ export async function embeddedVariant(figures: Figure[]): Promise<void> {
     await read(listPath(manyProject), 1);
     await read(listPath(fewProject), 1);
     const list = await interleaved(S.rounds, { many: () => read(listPath(manyProject)), few: () => read(listPath(fewProject)) }, (round, v) =>
-      note(`list round ${round + 1}: ${fmt(v.many.rps)} req/s (${fmt(N)} jobs) vs ${fmt(v.few.rps)} req/s (${S.smallJobs} jobs); load average ${loadAverage()}`),
+      note(
+        `list round ${round + 1}: ${fmt(v.many.rps)} req/s (${fmt(N)} jobs) vs ${fmt(v.few.rps)} req/s (${S.smallJobs} jobs); load average ${loadAverage()}`,
+      ),
     );
     const listFailures = failures([...list.many, ...list.few]);
-    const listRatio = ratioOfRounds(list.many.map((r) => r.rps), list.few.map((r) => r.rps));
+    const listRatio = ratioOfRounds(
+      list.many.map((r) => r.rps),
+      list.few.map((r) => r.rps),
+    );
     push({
       name: `GET /projects/:id/jobs?limit=20 req/s, ${fmt(N)} jobs ÷ ${S.smallJobs} jobs`,
       value: listRatio,
@@ -128,7 +148,15 @@ export async function embeddedVariant(figures: Figure[]): Promise<void> {
     // loop (each pager asks for the next page as soon as it has the last: that saturates the one
     // event loop, so it shows queueing rather than blocking). Idle and both loads in each round.
     const probe = (seconds = S.latencySeconds) =>
-      load({ url: service.url, path: `/jobs/${big.jobId}`, token: a.token, connections: 2, seconds, overallRate: S.probeRate, timeoutSeconds: S.timeoutSeconds });
+      load({
+        url: service.url,
+        path: `/jobs/${big.jobId}`,
+        token: a.token,
+        connections: 2,
+        seconds,
+        overallRate: S.probeRate,
+        timeoutSeconds: S.timeoutSeconds,
+      });
     const pagerInput: PagerInput = {
       url: service.url,
       token: a.token,
@@ -144,7 +172,9 @@ export async function embeddedVariant(figures: Figure[]): Promise<void> {
     const paced = S.pagerRate > 0;
     note(
       `pagers page by ${pagerInput.cursors ? 'cursor' : 'page number'}, ${S.pagerPageSize} rows a page, ` +
-        (paced ? `${S.pagerRate} pages/s each (${fmt(S.pagerRate * S.pagers)} pages/s, ${fmt(S.pagerRate * S.pagers * S.pagerPageSize)} rows/s in all), and closed loop` : 'closed loop (BENCH_PAGER_RATE=0)'),
+        (paced
+          ? `${S.pagerRate} pages/s each (${fmt(S.pagerRate * S.pagers)} pages/s, ${fmt(S.pagerRate * S.pagers * S.pagerPageSize)} rows/s in all), and closed loop`
+          : 'closed loop (BENCH_PAGER_RATE=0)'),
     );
     type LatencyRound = { probe: LoadResult; pagers: LoadResult | undefined };
     const loadedAt = (rate: number) => async (): Promise<LatencyRound> => {
@@ -155,7 +185,9 @@ export async function embeddedVariant(figures: Figure[]): Promise<void> {
     };
     const idle = async (): Promise<LatencyRound> => ({ probe: await probe(), pagers: undefined });
     await probe(1);
-    const latencyCases: Record<string, () => Promise<LatencyRound>> = paced ? { idle, paced: loadedAt(S.pagerRate), closed: loadedAt(0) } : { idle, closed: loadedAt(0) };
+    const latencyCases: Record<string, () => Promise<LatencyRound>> = paced
+      ? { idle, paced: loadedAt(S.pagerRate), closed: loadedAt(0) }
+      : { idle, closed: loadedAt(0) };
     const latency = await interleaved(S.rounds, latencyCases, (round, v) =>
       note(
         `latency round ${round + 1}: p99 ${fmt(v.idle?.probe.latencyP99 ?? Number.NaN, 1)} ms idle` +
@@ -170,7 +202,10 @@ export async function embeddedVariant(figures: Figure[]): Promise<void> {
       const rounds = latency[which] ?? [];
       const withGoal = which === 'paced' || !paced;
       const latencyFailures = [idleFailures, failures(rounds.flatMap((r) => [r.probe, ...(r.pagers ? [r.pagers] : [])]))].filter(Boolean).join('; ');
-      const p99Ratio = ratioOfRounds(rounds.map((r) => r.probe.latencyP99), idleP99);
+      const p99Ratio = ratioOfRounds(
+        rounds.map((r) => r.probe.latencyP99),
+        idleP99,
+      );
       const pagersRps = median(rounds.map((r) => r.pagers?.rps ?? 0));
       const how = which === 'paced' ? `at ${S.pagerRate} pages/s each` : 'closed loop (as fast as answered)';
       push({
@@ -213,7 +248,10 @@ export async function embeddedVariant(figures: Figure[]): Promise<void> {
         ['CSV', exports.bareCsv, exports.serviceCsv],
         ['JSON', exports.bareJson, exports.serviceJson],
       ] as const) {
-        const ratio = ratioOfRounds(bareRounds.map((r) => r.ms), served.map((r) => r.ms));
+        const ratio = ratioOfRounds(
+          bareRounds.map((r) => r.ms),
+          served.map((r) => r.ms),
+        );
         const bareBytes = median(bareRounds.map((r) => r.bytes));
         const serviceBytes = median(served.map((r) => r.bytes));
         const steady = [bareRounds, served].every((rounds) => rounds.every((r) => r.bytes === rounds[0]?.bytes));
@@ -263,7 +301,9 @@ export async function embeddedVariant(figures: Figure[]): Promise<void> {
       detail: `at ${S.smallJobs} jobs: ${fmt(median(creates.few.map((r) => r.rps)))} creates/s`,
     });
     const end = service.memory();
-    note(`RSS at the end ${fmt(end.rssMb)} MB (peak ${fmt(end.peakRssMb)} MB), ${fmt(await api.countJobs(a, manyProject))} jobs in the large project; load average ${loadAverage()}`);
+    note(
+      `RSS at the end ${fmt(end.rssMb)} MB (peak ${fmt(end.peakRssMb)} MB), ${fmt(await api.countJobs(a, manyProject))} jobs in the large project; load average ${loadAverage()}`,
+    );
   } catch (error) {
     console.error(`the service's last output:\n${service.output().slice(-3000)}`);
     throw error;

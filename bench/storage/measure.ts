@@ -9,7 +9,10 @@ export const median = (values: readonly number[]): number => {
   return sorted.length % 2 === 1 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 };
 
-export const load = (): string => loadavg().map((l) => l.toFixed(2)).join(' ');
+export const load = (): string =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 
 export function note(message: string): void {
   console.log(`  · ${message}`);
@@ -19,7 +22,11 @@ export function note(message: string): void {
  * Runs every case once per round, in an order rotated by one each round (A B C, B C A, C A B, …),
  * so no case always runs first or right after another. @returns each case's values, round by round.
  */
-export async function interleaved<K extends string, R>(rounds: number, cases: Record<K, () => Promise<R>>, onRound?: (round: number, values: Record<K, R>) => void): Promise<Record<K, R[]>> {
+export async function interleaved<K extends string, R>(
+  rounds: number,
+  cases: Record<K, () => Promise<R>>,
+  onRound?: (round: number, values: Record<K, R>) => void,
+): Promise<Record<K, R[]>> {
   const names = Object.keys(cases) as K[];
   const out = Object.fromEntries(names.map((n) => [n, [] as R[]])) as unknown as Record<K, R[]>;
   for (let round = 0; round < rounds; round += 1) {

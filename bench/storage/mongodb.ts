@@ -80,7 +80,9 @@ export async function mongoVariant(figures: Figure[], mongoUrl: string, redisUrl
     note(`driver baseline on ${serverName}, database ${mix.database}: ${CREATE_MIX.length} operations a create (${CREATE_MIX.join(', ')})`);
     const prefillStart = performance.now();
     const manySet = await mix.prepare('many', filled.jobs);
-    note(`driver baseline: pre-filled ${fmt(filled.jobs)} jobs, ${fmt(filled.jobs * 3)} ledger entries and a reservation, an audit event and a usage mark per job in ${fmt((performance.now() - prefillStart) / 1000, 1)} s`);
+    note(
+      `driver baseline: pre-filled ${fmt(filled.jobs)} jobs, ${fmt(filled.jobs * 3)} ledger entries and a reservation, an audit event and a usage mark per job in ${fmt((performance.now() - prefillStart) / 1000, 1)} s`,
+    );
     let fewRound = 0;
     const driverFew = async (): Promise<DriverRound> => {
       const set: MixSet = await mix.prepare(`few${(fewRound += 1)}`, S.smallJobs);
@@ -90,7 +92,8 @@ export async function mongoVariant(figures: Figure[], mongoUrl: string, redisUrl
         await mix.drop(set);
       }
     };
-    const describe = (r: DriverRound | undefined) => (r ? `${fmt(r.opsPerSecond)} ops/s from ${fmt(r.before)}${r.errors ? ` (${r.errors} errors)` : ''}` : 'n/a');
+    const describe = (r: DriverRound | undefined) =>
+      r ? `${fmt(r.opsPerSecond)} ops/s from ${fmt(r.before)}${r.errors ? ` (${r.errors} errors)` : ''}` : 'n/a';
     const creates = await measureCreates(service, api, a, manyProject, S.mongoCreateSeconds, 'mongodb', {
       cases: { driverMany: () => mix.run(manySet, S.driverSeconds), driverFew },
       describe: (v) => `driver ${describe(v.driverMany)} vs ${describe(v.driverFew)}`,
@@ -98,7 +101,10 @@ export async function mongoVariant(figures: Figure[], mongoUrl: string, redisUrl
     figures.push(creates.ratioFigure);
     const driverMany = creates.extra.driverMany ?? [];
     const driverFewRounds = creates.extra.driverFew ?? [];
-    const driverRatio = ratioOfRounds(driverMany.map((r) => r.opsPerSecond), driverFewRounds.map((r) => r.opsPerSecond));
+    const driverRatio = ratioOfRounds(
+      driverMany.map((r) => r.opsPerSecond),
+      driverFewRounds.map((r) => r.opsPerSecond),
+    );
     const driverErrors = [...driverMany, ...driverFewRounds].reduce((sum, r) => sum + r.errors, 0);
     figures.push({
       variant: 'mongodb',

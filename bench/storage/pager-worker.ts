@@ -63,7 +63,13 @@ const requests: autocannon.Request[] = Array.from({ length: walk }, (_, step) =>
 }));
 
 /** One paced client's walk, the same walks as the closed-loop requests above. */
-function pacedClient(agent: http.Agent, deadline: number, interval: number, firstAt: number, record: (status: number | 'error' | 'timeout', ms: number) => void): Promise<void> {
+function pacedClient(
+  agent: http.Agent,
+  deadline: number,
+  interval: number,
+  firstAt: number,
+  record: (status: number | 'error' | 'timeout', ms: number) => void,
+): Promise<void> {
   let step = 0;
   let page = 0;
   let cursor: string | null = null;
@@ -136,7 +142,18 @@ async function paced(): Promise<LoadResult> {
   const seconds = (performance.now() - start) / 1000;
   latencies.sort((x, y) => x - y);
   const at = (p: number) => (latencies.length === 0 ? 0 : (latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] as number));
-  return { ok, non2xx, errors, timeouts, seconds, rps: ok / seconds, latencyP50: at(0.5), latencyP99: at(0.99), latencyMax: latencies.at(-1) ?? 0, statusCodes };
+  return {
+    ok,
+    non2xx,
+    errors,
+    timeouts,
+    seconds,
+    rps: ok / seconds,
+    latencyP50: at(0.5),
+    latencyP99: at(0.99),
+    latencyMax: latencies.at(-1) ?? 0,
+    statusCodes,
+  };
 }
 
 const result =

@@ -20,7 +20,7 @@ export function searchItem(keyword: string, t: number, i: number): Record<string
     ...(i % 7 === 3 ? {} : { rank: i + 1 }),
     position: i + 1,
     sponsored: i % 7 === 3,
-    rating: 3 + ((n % 20) / 10),
+    rating: 3 + (n % 20) / 10,
     reviewCount: (n * 31) % 40_000,
     prime: n % 3 !== 0,
     keyword,

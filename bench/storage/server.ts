@@ -20,7 +20,6 @@ export interface ServiceProcess extends ChildServer {
   internalSecret: string;
 }
 
-
 function statusField(pid: number, field: string): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const match = new RegExp(`^${field}:\\s+(\\d+)\\s+kB`, 'm').exec(status);

@@ -13,7 +13,10 @@ function int(name: string, fallback: number, min = 1): number {
 /** `K=V,K=V` extra settings for the service process (e.g. `RECONCILE_INTERVAL_MS=0`). */
 function extraEnv(raw: string | undefined): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const pair of (raw ?? '').split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const pair of (raw ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const at = pair.indexOf('=');
     if (at <= 0) throw new Error(`BENCH_SERVER_ENV: "${pair}" is not K=V`);
     out[pair.slice(0, at)] = pair.slice(at + 1);
@@ -25,7 +28,10 @@ const jobs = int('BENCH_JOBS', 10_000);
 
 export const SETTINGS = {
   /** Which variants run: `embedded`, `mongodb` (the latter only with a MongoDB and a Redis URL). */
-  variants: (process.env.BENCH_VARIANTS ?? 'embedded,mongodb').split(',').map((v) => v.trim()).filter(Boolean),
+  variants: (process.env.BENCH_VARIANTS ?? 'embedded,mongodb')
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean),
   /** Jobs in the large project (embedded). */
   jobs,
   /** Jobs in the small project / the baseline organization. */

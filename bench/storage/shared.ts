@@ -68,7 +68,13 @@ export async function quiesce(api: Api, org: Org, projectId: string, maxSeconds 
  * Creates `count` one-keyword search jobs through POST /projects/:id/jobs, topping up after
  * failures, until BENCH_FILL_SECONDS. @returns the jobs the project then holds (may be fewer).
  */
-export async function fillJobs(service: ServiceProcess, api: Api, org: Org, projectId: string, count: number): Promise<{ jobs: number; seconds: number; complete: boolean }> {
+export async function fillJobs(
+  service: ServiceProcess,
+  api: Api,
+  org: Org,
+  projectId: string,
+  count: number,
+): Promise<{ jobs: number; seconds: number; complete: boolean }> {
   const start = performance.now();
   const deadline = Date.now() + SETTINGS.fillSeconds * 1000;
   let jobs = await api.countJobs(org, projectId);
@@ -166,7 +172,10 @@ export async function measureCreates<T = never>(
   const all = [...rounds.many, ...rounds.few];
   const errors = all.reduce((sum, r) => sum + r.errors + r.non2xx, 0);
   const timeouts = all.reduce((sum, r) => sum + r.timeouts, 0);
-  const ratio = ratioOfRounds(rounds.many.map((r) => r.rps), rounds.few.map((r) => r.rps));
+  const ratio = ratioOfRounds(
+    rounds.many.map((r) => r.rps),
+    rounds.few.map((r) => r.rps),
+  );
   const mongo = variant === 'mongodb';
   const ratioFigure: Figure = {
     variant,

@@ -6,13 +6,18 @@ const BASE = '{ "extends": "../../tsconfig.base.json", "include": ["src/**/*.ts"
 const VITEST = "export { default } from '../../vitest.shared.ts';\n";
 
 function problems(manifest: PackageManifest, files: string[], existing: Record<string, string>) {
-  return conventionProblems({ name: 'p', dir: 'packages/p', manifest, files }, { exists: (file) => file in existing, read: (file) => existing[file] as string });
+  return conventionProblems(
+    { name: 'p', dir: 'packages/p', manifest, files },
+    { exists: (file) => file in existing, read: (file) => existing[file] as string },
+  );
 }
 
 describe('conventionProblems', () => {
   it('accepts a package with tests, both scripts and both configs', () => {
     const manifest = { scripts: { typecheck: 'tsc -p tsconfig.json', test: 'vitest run' } };
-    expect(problems(manifest, ['packages/p/src/a.ts', 'packages/p/src/a.test.ts'], { 'packages/p/tsconfig.json': BASE, 'packages/p/vitest.config.ts': VITEST })).toEqual([]);
+    expect(
+      problems(manifest, ['packages/p/src/a.ts', 'packages/p/src/a.test.ts'], { 'packages/p/tsconfig.json': BASE, 'packages/p/vitest.config.ts': VITEST }),
+    ).toEqual([]);
   });
 
   it('accepts a package without tests that only typechecks', () => {
@@ -30,7 +35,9 @@ describe('conventionProblems', () => {
 
   it('flags a tsconfig that does not extend the shared base', () => {
     const manifest = { scripts: { typecheck: 'tsc -p tsconfig.json' } };
-    expect(problems(manifest, [], { 'packages/p/tsconfig.json': '{ "compilerOptions": { "strict": false } }' })).toEqual(['packages/p/tsconfig.json does not extend ../../tsconfig.base.json']);
+    expect(problems(manifest, [], { 'packages/p/tsconfig.json': '{ "compilerOptions": { "strict": false } }' })).toEqual([
+      'packages/p/tsconfig.json does not extend ../../tsconfig.base.json',
+    ]);
   });
 
   it('measures the shared files from where the package sits (bench/ is one level down)', () => {

@@ -33,7 +33,12 @@ describe('checkPackage', () => {
 
   it('lists declared dependencies nothing imports, unless a script runs their binary', () => {
     const report = pkg(
-      { name: '@crawl/p', scripts: { typecheck: 'tsc -p tsconfig.json' }, dependencies: { 'fast-jwt': '^6', '@fastify/jwt': '^10' }, devDependencies: { typescript: '^5', turbo: '^2', '@types/node': '^24' } },
+      {
+        name: '@crawl/p',
+        scripts: { typecheck: 'tsc -p tsconfig.json' },
+        dependencies: { 'fast-jwt': '^6', '@fastify/jwt': '^10' },
+        devDependencies: { typescript: '^5', turbo: '^2', '@types/node': '^24' },
+      },
       { 'packages/p/src/a.ts': "import { createSigner } from 'fast-jwt';" },
       { typescript: ['tsc', 'tsserver'], turbo: ['turbo'] },
     );

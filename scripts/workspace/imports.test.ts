@@ -17,7 +17,7 @@ describe('importedPackages', () => {
 
   it('finds a dynamic import of a template whose fixed head names the package', () => {
     // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a template import, as the checker reads it.
-    const source = "const schema = await import(`kubernetes-models/${apiVersion}/${kind}`);\nconst local = await import(`./${name}.ts`);";
+    const source = 'const schema = await import(`kubernetes-models/${apiVersion}/${kind}`);\nconst local = await import(`./${name}.ts`);';
     expect(importedPackages(source)).toEqual(['kubernetes-models']);
   });
 
@@ -28,7 +28,7 @@ describe('importedPackages', () => {
       "import { readFile } from 'node:fs/promises';",
       "import { join } from 'path';",
       "// import z from 'commented-out';",
-      "const text = \"import w from 'in-a-string'\";",
+      'const text = "import w from \'in-a-string\'";',
     ].join('\n');
     expect(importedPackages(source)).toEqual([]);
   });

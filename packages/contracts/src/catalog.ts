@@ -20,12 +20,24 @@ export const CATALOG_LIMITS = {
 } as const;
 
 export const JobTypeSchema = Type.Union([Type.Literal('search'), Type.Literal('details')]);
-export const JobStatus = Type.Union([Type.Literal('queued'), Type.Literal('running'), Type.Literal('completed'), Type.Literal('failed'), Type.Literal('cancelled')]);
+export const JobStatus = Type.Union([
+  Type.Literal('queued'),
+  Type.Literal('running'),
+  Type.Literal('completed'),
+  Type.Literal('failed'),
+  Type.Literal('cancelled'),
+]);
 export type JobStatus = Static<typeof JobStatus>;
 export const TERMINAL_JOB_STATUSES = ['completed', 'failed', 'cancelled'] as const;
 export const ACTIVE_JOB_STATUSES = ['queued', 'running'] as const;
 
-export const TargetStatus = Type.Union([Type.Literal('pending'), Type.Literal('running'), Type.Literal('success'), Type.Literal('failed'), Type.Literal('cancelled')]);
+export const TargetStatus = Type.Union([
+  Type.Literal('pending'),
+  Type.Literal('running'),
+  Type.Literal('success'),
+  Type.Literal('failed'),
+  Type.Literal('cancelled'),
+]);
 export type TargetStatus = Static<typeof TargetStatus>;
 export const TERMINAL_TARGET_STATUSES = ['success', 'failed', 'cancelled'] as const;
 export const OPEN_TARGET_STATUSES = ['pending', 'running'] as const;
@@ -75,7 +87,9 @@ export const LanguageTag = Type.String({ pattern: '^[A-Za-z]{2,3}(-[A-Za-z0-9]{2
 export const JobConfig = Type.Object(
   {
     lang: Type.Optional(LanguageTag),
-    pages: Type.Optional(Type.Integer({ minimum: 1, maximum: CATALOG_LIMITS.maxSearchPages, description: 'Search result pages per keyword (search jobs); each page is billed.' })),
+    pages: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: CATALOG_LIMITS.maxSearchPages, description: 'Search result pages per keyword (search jobs); each page is billed.' }),
+    ),
   },
   {
     additionalProperties: true,
@@ -135,7 +149,9 @@ export type Job = Static<typeof Job>;
 export const ListJobsQuery = Type.Object(
   {
     status: Type.Optional(JobStatus),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: CATALOG_LIMITS.listDefaultLimit, description: `Capped at ${CATALOG_LIMITS.listMaxLimit}.` })),
+    limit: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 1_000_000, default: CATALOG_LIMITS.listDefaultLimit, description: `Capped at ${CATALOG_LIMITS.listMaxLimit}.` }),
+    ),
     offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 })),
   },
   { additionalProperties: false },
@@ -146,7 +162,12 @@ export const ResultsQuery = Type.Object(
   {
     page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1, description: 'Ignored when `cursor` is given.' })),
     pageSize: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: 1_000_000, default: CATALOG_LIMITS.resultsDefaultPageSize, description: `Capped at ${CATALOG_LIMITS.resultsMaxPageSize}.` }),
+      Type.Integer({
+        minimum: 1,
+        maximum: 1_000_000,
+        default: CATALOG_LIMITS.resultsDefaultPageSize,
+        description: `Capped at ${CATALOG_LIMITS.resultsMaxPageSize}.`,
+      }),
     ),
     cursor: Type.Optional(
       Type.String({
@@ -249,7 +270,9 @@ export type AuditEvent = Static<typeof AuditEvent>;
 export const AuditQuery = Type.Object(
   {
     action: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: CATALOG_LIMITS.listDefaultLimit, description: `Capped at ${CATALOG_LIMITS.listMaxLimit}.` })),
+    limit: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 1_000_000, default: CATALOG_LIMITS.listDefaultLimit, description: `Capped at ${CATALOG_LIMITS.listMaxLimit}.` }),
+    ),
     offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 })),
   },
   { additionalProperties: false },

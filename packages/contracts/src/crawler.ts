@@ -13,9 +13,15 @@ export const UpstreamRateConfig = {
     minimum: 1,
     maximum: 60_000,
     default: 60,
-    description: 'Marketplace requests per minute for all crawl concurrency together, retries included: of this process, or of every worker replica when REDIS_URL is set (one budget in Redis). Admins change it at run time (PUT /admin/crawler/rate, stored by billing).',
+    description:
+      'Marketplace requests per minute for all crawl concurrency together, retries included: of this process, or of every worker replica when REDIS_URL is set (one budget in Redis). Admins change it at run time (PUT /admin/crawler/rate, stored by billing).',
   }),
-  UPSTREAM_BURST: Type.Integer({ minimum: 1, maximum: 1000, default: 1, description: 'Token-bucket capacity: requests that may go out back to back after an idle spell.' }),
+  UPSTREAM_BURST: Type.Integer({
+    minimum: 1,
+    maximum: 1000,
+    default: 1,
+    description: 'Token-bucket capacity: requests that may go out back to back after an idle spell.',
+  }),
 };
 
 export const CrawlerRate = Type.Object({

@@ -105,7 +105,12 @@ export type ReservationParams = Static<typeof ReservationParams>;
 export const BillingInternalRoutes = defineInternalRoutes({
   openAccount: { method: 'POST', url: '/internal/billing/accounts', access: 'internal', schema: { body: OpenAccountBody } },
   reserve: { method: 'POST', url: '/internal/billing/reservations', access: 'internal', schema: { body: ReserveBody } },
-  release: { method: 'POST', url: '/internal/billing/reservations/:jobId/release', access: 'internal', schema: { params: ReservationParams, body: ReleaseBody } },
+  release: {
+    method: 'POST',
+    url: '/internal/billing/reservations/:jobId/release',
+    access: 'internal',
+    schema: { params: ReservationParams, body: ReleaseBody },
+  },
   settle: { method: 'POST', url: '/internal/billing/settlements', access: 'internal', schema: { body: SettleBody } },
   consumeExport: { method: 'POST', url: '/internal/billing/exports', access: 'internal', schema: { body: ConsumeExportBody } },
   crawlerSettings: { method: 'GET', url: '/internal/billing/crawler-settings', access: 'internal', schema: {} },

@@ -82,7 +82,9 @@ export type WebhookEndpoint = Static<typeof WebhookEndpoint>;
 /** The create and rotate responses: the only time the signing secret is shown. */
 export const WebhookEndpointWithSecret = Type.Intersect([
   WebhookEndpoint,
-  Type.Object({ secret: Type.String({ description: '`whsec_` + base64 key. Shown once; store it now.', examples: ['whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'] }) }),
+  Type.Object({
+    secret: Type.String({ description: '`whsec_` + base64 key. Shown once; store it now.', examples: ['whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'] }),
+  }),
 ]);
 export type WebhookEndpointWithSecret = Static<typeof WebhookEndpointWithSecret>;
 
@@ -122,7 +124,9 @@ export type WebhookDelivery = Static<typeof WebhookDelivery>;
 export const ListDeliveriesQuery = Type.Object(
   {
     status: Type.Optional(WebhookDeliveryStatus),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: WEBHOOK_LIMITS.listDefaultLimit, description: `Capped at ${WEBHOOK_LIMITS.listMaxLimit}.` })),
+    limit: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 1_000_000, default: WEBHOOK_LIMITS.listDefaultLimit, description: `Capped at ${WEBHOOK_LIMITS.listMaxLimit}.` }),
+    ),
     offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 })),
   },
   { additionalProperties: false },

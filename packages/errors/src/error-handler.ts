@@ -57,9 +57,7 @@ export const errorHandlerPlugin = fp(
       if (mapped.headers) void reply.headers(mapped.headers);
       return reply.code(mapped.status).type('application/json; charset=utf-8').send(mapped.body);
     });
-    app.setNotFoundHandler((request, reply) =>
-      reply.code(404).send(envelope('NOT_FOUND', `Route ${request.method} ${request.url.split('?')[0]} not found`)),
-    );
+    app.setNotFoundHandler((request, reply) => reply.code(404).send(envelope('NOT_FOUND', `Route ${request.method} ${request.url.split('?')[0]} not found`)));
   },
   { name: 'crawl-error-handler' },
 );

@@ -38,7 +38,9 @@ export function describeSchemaError(error: SchemaError, context?: string): strin
     case 'maxLength':
       return `${field} must be at most ${String(p.limit)} characters long`;
     case 'type':
-      return `${field} must be ${String(p.type).replace(/^(a|e|i|o|u)/, 'an $1').replace(/^(?!an )/, 'a ')}`;
+      return `${field} must be ${String(p.type)
+        .replace(/^(a|e|i|o|u)/, 'an $1')
+        .replace(/^(?!an )/, 'a ')}`;
     case 'format':
       return `${field} must be a valid ${String(p.format)}`;
     case 'const':

@@ -19,7 +19,15 @@ export function loggerOptions(level: string, service: string): LoggerOptions {
     level,
     base: { service },
     redact: {
-      paths: ['req.headers.authorization', 'req.headers["x-crawl-identity"]', 'req.headers["x-internal-token"]', 'password', '*.password', 'accessToken', '*.accessToken'],
+      paths: [
+        'req.headers.authorization',
+        'req.headers["x-crawl-identity"]',
+        'req.headers["x-internal-token"]',
+        'password',
+        '*.password',
+        'accessToken',
+        '*.accessToken',
+      ],
       censor: '[redacted]',
     },
     timestamp: pino.stdTimeFunctions.isoTime,

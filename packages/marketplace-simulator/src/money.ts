@@ -41,8 +41,21 @@ const FORMATS: Record<MarketplaceDomain, MoneyFormat> = {
 
 // Rough USD exchange rates; only plausibility matters.
 const USD_RATE: Record<string, number> = {
-  USD: 1, CAD: 1.36, MXN: 17.1, BRL: 5.0, GBP: 0.79, EUR: 0.92, SEK: 10.6, PLN: 4.0, TRY: 32,
-  AED: 3.67, SAR: 3.75, INR: 83, JPY: 150, SGD: 1.35, AUD: 1.52,
+  USD: 1,
+  CAD: 1.36,
+  MXN: 17.1,
+  BRL: 5.0,
+  GBP: 0.79,
+  EUR: 0.92,
+  SEK: 10.6,
+  PLN: 4.0,
+  TRY: 32,
+  AED: 3.67,
+  SAR: 3.75,
+  INR: 83,
+  JPY: 150,
+  SGD: 1.35,
+  AUD: 1.52,
 };
 
 export interface Money {
@@ -61,7 +74,7 @@ export function localPrice(usdCents: number, domain: MarketplaceDomain): Money {
   const currency = MARKETPLACES[domain].currency;
   const rate = USD_RATE[currency] ?? 1;
   const decimals = decimalsOf(currency);
-  if (decimals === 0) return { minor: Math.max(10, Math.round((usdCents / 100) * rate / 10) * 10), currency, decimals };
+  if (decimals === 0) return { minor: Math.max(10, Math.round(((usdCents / 100) * rate) / 10) * 10), currency, decimals };
   const converted = Math.round(usdCents * rate);
   return { minor: usdCents % 100 === 0 ? Math.round(converted / 100) * 100 : Math.floor(converted / 100) * 100 + 99, currency, decimals };
 }

@@ -66,7 +66,13 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
 
   const delay = (ms: number): Promise<void> =>
     new Promise((resolve) => {
-      const entry = { timer: setTimeout(() => { pending.delete(entry); resolve(); }, ms), resolve };
+      const entry = {
+        timer: setTimeout(() => {
+          pending.delete(entry);
+          resolve();
+        }, ms),
+        resolve,
+      };
       pending.add(entry);
     });
 
@@ -113,7 +119,10 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'Method Not Allowed', { allow: 'GET, HEAD', 'content-type': 'text/plain' });
     if (route === 'health') return send(res, 200, JSON.stringify({ status: 'ok' }), { 'content-type': 'application/json' });
 
-    const domainParam = url.searchParams.get('domain')?.toLowerCase().replace(/^www\./, '');
+    const domainParam = url.searchParams
+      .get('domain')
+      ?.toLowerCase()
+      .replace(/^www\./, '');
     const domain: MarketplaceDomain =
       (domainParam && isMarketplaceDomain(domainParam) ? domainParam : undefined) ??
       marketplaceForHost(single(req.headers.host)?.replace(/:\d+$/, '') ?? '')?.domain ??

@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  NOT_FOUND_PREFIX,
-  SPECIAL_ASINS,
-  WELL_KNOWN_ASINS,
-  getProduct,
-  isCatalogAsin,
-  isKnownAsin,
-  makeCatalogAsin,
-  searchCatalog,
-} from '../src/index.ts';
+import { NOT_FOUND_PREFIX, SPECIAL_ASINS, WELL_KNOWN_ASINS, getProduct, isCatalogAsin, isKnownAsin, makeCatalogAsin, searchCatalog } from '../src/index.ts';
 
 describe('catalog', () => {
   it('returns the same product for the same ASIN every time', () => {

@@ -14,7 +14,17 @@ import {
   type PageSize,
 } from '../src/index.ts';
 
-const DOMAINS: MarketplaceDomain[] = ['amazon.com', 'amazon.de', 'amazon.fr', 'amazon.co.jp', 'amazon.in', 'amazon.com.br', 'amazon.se', 'amazon.ca', 'amazon.nl'];
+const DOMAINS: MarketplaceDomain[] = [
+  'amazon.com',
+  'amazon.de',
+  'amazon.fr',
+  'amazon.co.jp',
+  'amazon.in',
+  'amazon.com.br',
+  'amazon.se',
+  'amazon.ca',
+  'amazon.nl',
+];
 const ORIGIN = 'http://127.0.0.1:4010';
 
 function expectedPrice(money: { minor: number; currency: string; decimals: number } | undefined): { amount: number; currency: string } | undefined {
@@ -87,7 +97,9 @@ describe('product pages round-trip through the parser', () => {
   const lowStock = findAsin((p) => p.stock === 'low_stock');
   const unavailable = findAsin((p) => p.stock === 'unavailable' && p.variations.length > 0);
   const asins = [...WELL_KNOWN_ASINS.slice(0, 8), SPECIAL_ASINS.noPrice, lowStock, unavailable];
-  const cases = PRODUCT_LAYOUTS.flatMap((layout) => ['amazon.com', 'amazon.de', 'amazon.fr', 'amazon.co.jp', 'amazon.es', 'amazon.it', 'amazon.in'].map((d) => [layout, d as MarketplaceDomain] as const));
+  const cases = PRODUCT_LAYOUTS.flatMap((layout) =>
+    ['amazon.com', 'amazon.de', 'amazon.fr', 'amazon.co.jp', 'amazon.es', 'amazon.it', 'amazon.in'].map((d) => [layout, d as MarketplaceDomain] as const),
+  );
 
   it.each(cases)('%s layout on %s', (layout, domain) => {
     for (const asin of asins) {

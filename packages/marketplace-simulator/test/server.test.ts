@@ -178,7 +178,12 @@ describe('simulator fault injection', () => {
   });
 
   it('applies configured rules and rates, replaceable at runtime', async () => {
-    sim.setFaults({ rules: [{ asin: WELL_KNOWN_ASINS[5]!, fault: '429', times: 2 }, { path: '/s?k=ruled', fault: 'robot' }] });
+    sim.setFaults({
+      rules: [
+        { asin: WELL_KNOWN_ASINS[5]!, fault: '429', times: 2 },
+        { path: '/s?k=ruled', fault: 'robot' },
+      ],
+    });
     expect((await get(sim, `/dp/${WELL_KNOWN_ASINS[5]}?x=1`)).status).toBe(429);
     expect((await get(sim, `/dp/${WELL_KNOWN_ASINS[5]}?x=1`)).status).toBe(429);
     expect((await get(sim, `/dp/${WELL_KNOWN_ASINS[5]}?x=1`)).status).toBe(200);

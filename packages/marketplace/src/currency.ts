@@ -8,8 +8,30 @@ export function currencyDecimals(currency: string): number {
 }
 
 export const KNOWN_CURRENCIES: ReadonlySet<string> = new Set([
-  'USD', 'CAD', 'MXN', 'BRL', 'GBP', 'EUR', 'SEK', 'PLN', 'TRY', 'AED', 'SAR', 'INR', 'JPY', 'SGD',
-  'AUD', 'CHF', 'CNY', 'DKK', 'NOK', 'CZK', 'EGP', 'ZAR', 'NZD', 'HKD',
+  'USD',
+  'CAD',
+  'MXN',
+  'BRL',
+  'GBP',
+  'EUR',
+  'SEK',
+  'PLN',
+  'TRY',
+  'AED',
+  'SAR',
+  'INR',
+  'JPY',
+  'SGD',
+  'AUD',
+  'CHF',
+  'CNY',
+  'DKK',
+  'NOK',
+  'CZK',
+  'EGP',
+  'ZAR',
+  'NZD',
+  'HKD',
 ]);
 
 const DOLLAR_CURRENCIES = new Set(['USD', 'CAD', 'MXN', 'AUD', 'SGD', 'NZD', 'HKD']);

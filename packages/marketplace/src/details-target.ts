@@ -1,9 +1,7 @@
 import { isAllowedMarketplaceHost } from './hosts.ts';
 import { marketplaceForHost } from './marketplaces.ts';
 
-export type DetailsTarget =
-  | { ok: true; asin: string; source: 'asin' | 'url'; marketplace?: string }
-  | { ok: false; reason: string };
+export type DetailsTarget = { ok: true; asin: string; source: 'asin' | 'url'; marketplace?: string } | { ok: false; reason: string };
 
 export interface ResolveDetailsTargetOptions {
   /** Hosts allowed besides the storefronts, e.g. the simulator's `127.0.0.1:4010`. */

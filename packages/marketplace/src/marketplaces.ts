@@ -57,9 +57,7 @@ export const MARKETPLACES: Readonly<Record<MarketplaceDomain, Marketplace>> = Ob
   'amazon.com.au': entry('amazon.com.au', 'AUD', 'en-AU'),
 });
 
-export const MARKETPLACE_DOMAINS: readonly MarketplaceDomain[] = Object.freeze(
-  Object.keys(MARKETPLACES) as MarketplaceDomain[],
-);
+export const MARKETPLACE_DOMAINS: readonly MarketplaceDomain[] = Object.freeze(Object.keys(MARKETPLACES) as MarketplaceDomain[]);
 
 export function isMarketplaceDomain(value: string): value is MarketplaceDomain {
   return Object.hasOwn(MARKETPLACES, value);

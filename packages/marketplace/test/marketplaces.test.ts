@@ -51,9 +51,8 @@ describe('MARKETPLACES', () => {
 });
 
 describe('isAllowedMarketplaceHost', () => {
-  it.each(['www.amazon.com', 'amazon.com', 'smile.amazon.com', 'WWW.AMAZON.DE', 'www.amazon.com.au', 'www.amazon.co.jp'])(
-    'allows %s',
-    (host) => expect(isAllowedMarketplaceHost(host)).toBe(true),
+  it.each(['www.amazon.com', 'amazon.com', 'smile.amazon.com', 'WWW.AMAZON.DE', 'www.amazon.com.au', 'www.amazon.co.jp'])('allows %s', (host) =>
+    expect(isAllowedMarketplaceHost(host)).toBe(true),
   );
 
   it.each([

@@ -49,15 +49,7 @@ describe('parsePrice', () => {
     expect(String(parsePrice('0,07 €')?.amount)).toBe('0.07');
   });
 
-  it.each([
-    [''],
-    ['   '],
-    ['Currently unavailable'],
-    ['€'],
-    ['12.99'],
-    ['1.299.99 €'],
-    ['¥1,98'],
-  ])('returns undefined for %j', (text) => {
+  it.each([[''], ['   '], ['Currently unavailable'], ['€'], ['12.99'], ['1.299.99 €'], ['¥1,98']])('returns undefined for %j', (text) => {
     expect(parsePrice(text)).toBeUndefined();
   });
 

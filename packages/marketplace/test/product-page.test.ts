@@ -113,10 +113,7 @@ describe('parseProductPage — mobile layout (amazon.co.jp)', () => {
       availability: '在庫あり。',
       inStock: true,
       features: ['容量1.2Lで、カップ1杯分(140ml)なら約60秒でスピード沸騰', '空だき防止機能と自動電源OFF機能付き', '注ぎやすい注ぎ口と持ちやすいハンドル'],
-      images: [
-        'https://m.media-amazon.com/images/I/51Kq3gH7aHL.jpg',
-        'https://m.media-amazon.com/images/I/61bLx2A1pqL.jpg',
-      ],
+      images: ['https://m.media-amazon.com/images/I/51Kq3gH7aHL.jpg', 'https://m.media-amazon.com/images/I/61bLx2A1pqL.jpg'],
       categories: [],
       bestSellersRank: [
         { rank: 1234, category: 'ホーム＆キッチン' },

@@ -96,7 +96,9 @@ export async function buildProcess(options: BuildProcessOptions): Promise<CrawlP
     const baseUrl = serviceBaseUrl(runtime, target);
     if (!baseUrl) {
       const setting = serviceUrlSetting(target);
-      throw new Error(`${from} needs the ${target} service: ${setting ? `run it in this process or set ${setting}` : 'run it in this process (it serves no HTTP API)'}`);
+      throw new Error(
+        `${from} needs the ${target} service: ${setting ? `run it in this process or set ${setting}` : 'run it in this process (it serves no HTTP API)'}`,
+      );
     }
     let transport = httpTransports.get(target);
     if (!transport) {

@@ -83,7 +83,12 @@ describe('routeFromSpec', () => {
         owner: 'catalog',
         access: 'public',
         rateLimits: [{ name: 'pages', max: 5, timeWindowMs: 1_000, key: 'ip' }],
-        schema: { summary: 'A page', tags: ['pages'], params: Type.Object({ n: Type.Integer({ minimum: 1 }) }), response: { 200: Type.Object({ next: Type.Integer() }) } },
+        schema: {
+          summary: 'A page',
+          tags: ['pages'],
+          params: Type.Object({ n: Type.Integer({ minimum: 1 }) }),
+          response: { 200: Type.Object({ next: Type.Integer() }) },
+        },
       },
     }).page;
     routeFromSpec(app, spec, async (request) => ({ next: request.params.n + 1 }));

@@ -9,24 +9,39 @@ export const RuntimeConfig = defineConfig({
   PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000, description: 'HTTP port of this process (the public port when the gateway runs here).' }),
   HOST: Type.String({ default: '0.0.0.0', description: 'Interface to listen on.' }),
   DATA_DIR: Type.String({ default: './data', description: 'Where the embedded store and generated secrets live.' }),
-  LOG_LEVEL: Type.Union([Type.Literal('fatal'), Type.Literal('error'), Type.Literal('warn'), Type.Literal('info'), Type.Literal('debug'), Type.Literal('trace'), Type.Literal('silent')], {
-    default: 'info',
-    description: 'Pino log level.',
-  }),
+  LOG_LEVEL: Type.Union(
+    [
+      Type.Literal('fatal'),
+      Type.Literal('error'),
+      Type.Literal('warn'),
+      Type.Literal('info'),
+      Type.Literal('debug'),
+      Type.Literal('trace'),
+      Type.Literal('silent'),
+    ],
+    {
+      default: 'info',
+      description: 'Pino log level.',
+    },
+  ),
   MONGO_URL: OptionalUrl('MongoDB connection string. Unset: the embedded store under DATA_DIR.'),
   MONGO_DB_PREFIX: Type.String({ default: 'crawl_', description: 'Each service uses database `<prefix><service>` unless MONGO_DATABASE is set.' }),
   MONGO_DATABASE: Type.Optional(Type.String({ description: 'Put every service in this one database instead.' })),
   MONGO_OPERATION_TIMEOUT_MS: Type.Integer({
     minimum: 1,
     default: 10_000,
-    description: 'Time limit of each MongoDB operation (sent as `maxTimeMS`; an update includes its lock wait on FerretDB). Past it the request answers 503 and the server abandons the operation (FerretDB v1: reads and findAndModify only, see docs/ferretdb.md).',
+    description:
+      'Time limit of each MongoDB operation (sent as `maxTimeMS`; an update includes its lock wait on FerretDB). Past it the request answers 503 and the server abandons the operation (FerretDB v1: reads and findAndModify only, see docs/ferretdb.md).',
   }),
-  REDIS_URL: OptionalUrl('Redis connection string. Set: BullMQ queues, gateway rate limits and the upstream crawl rate are shared through Redis. Unset: in-process queues and memory rate limits.'),
+  REDIS_URL: OptionalUrl(
+    'Redis connection string. Set: BullMQ queues, gateway rate limits and the upstream crawl rate are shared through Redis. Unset: in-process queues and memory rate limits.',
+  ),
   REDIS_PREFIX: Type.String({
     minLength: 1,
     pattern: '^[^:]+$',
     default: 'crawl',
-    description: 'Namespace of every Redis key (queues `<prefix>:<queue>:…`, rate limits, upstream rate); processes that should share queues and limits use the same one.',
+    description:
+      'Namespace of every Redis key (queues `<prefix>:<queue>:…`, rate limits, upstream rate); processes that should share queues and limits use the same one.',
   }),
   JWT_SECRET: Type.Optional(Type.String({ description: 'HS256 secret for access tokens, at least 32 bytes. Unset: generated once and kept under DATA_DIR.' })),
   INTERNAL_SECRET: Type.Optional(Type.String({ description: 'Secret for service-to-service tokens, at least 32 bytes. Unset: derived from JWT_SECRET.' })),

@@ -36,6 +36,7 @@ export function resolveSecrets(config: { JWT_SECRET?: string; INTERNAL_SECRET?: 
   if (config.INTERNAL_SECRET !== undefined) assertStrong('INTERNAL_SECRET', config.INTERNAL_SECRET);
   const jwtSecret = config.JWT_SECRET ?? persistedSecret(config.DATA_DIR, logger);
   assertStrong('JWT_SECRET', jwtSecret);
-  const internalSecret = config.INTERNAL_SECRET ?? Buffer.from(hkdfSync('sha256', jwtSecret, 'crawl-data-service', 'internal-tokens', 32)).toString('base64url');
+  const internalSecret =
+    config.INTERNAL_SECRET ?? Buffer.from(hkdfSync('sha256', jwtSecret, 'crawl-data-service', 'internal-tokens', 32)).toString('base64url');
   return { jwtSecret, internalSecret };
 }

@@ -14,7 +14,11 @@ export class BullMqQueueProvider implements QueueProvider {
   constructor(options: BullMqOptions) {
     this.#options = options;
     // Producer connection: fails fast during an outage instead of queueing commands forever.
-    this.#client = openRedis(options.url, { name: `crawl-queue-${randomUUID().slice(0, 8)}`, offlineQueue: false, commandTimeoutMs: options.commandTimeoutMs ?? 5_000 });
+    this.#client = openRedis(options.url, {
+      name: `crawl-queue-${randomUUID().slice(0, 8)}`,
+      offlineQueue: false,
+      commandTimeoutMs: options.commandTimeoutMs ?? 5_000,
+    });
   }
 
   get prefix(): string {

@@ -1,5 +1,16 @@
 import { DelayedError, Queue, UnrecoverableError as BullUnrecoverableError, Worker, PRIORITY_LIMIT, type Job } from 'bullmq';
-import { backoffDelay, RetryLaterError, UnrecoverableError, type AddOptions, type JobHandler, type ProcessOptions, type QueueDefinition, type QueueJob, type QueueStats, type WorkQueue } from '@crawl/queue';
+import {
+  backoffDelay,
+  RetryLaterError,
+  UnrecoverableError,
+  type AddOptions,
+  type JobHandler,
+  type ProcessOptions,
+  type QueueDefinition,
+  type QueueJob,
+  type QueueStats,
+  type WorkQueue,
+} from '@crawl/queue';
 import { closeRedis, openRedis, whenConnected, type RedisClient } from '@crawl/redis';
 import type { BullMqOptions } from './bullmq-options.ts';
 import { settledWithin, withTimeout } from './bounded.ts';

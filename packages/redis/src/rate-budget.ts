@@ -63,7 +63,15 @@ export class RedisRateBudget {
   }
 
   async reserve(): Promise<Reservation> {
-    const [wait, rate] = (await this.#redis.eval(RESERVE, 2, this.#tatKey, this.#rateKey, String(this.#defaultPerMinute), String(this.#burst), this.#now ? String(this.#now()) : '')) as [string, string];
+    const [wait, rate] = (await this.#redis.eval(
+      RESERVE,
+      2,
+      this.#tatKey,
+      this.#rateKey,
+      String(this.#defaultPerMinute),
+      String(this.#burst),
+      this.#now ? String(this.#now()) : '',
+    )) as [string, string];
     return { waitMs: Math.ceil(Number(wait)), perMinute: Number(rate) };
   }
 

@@ -34,7 +34,12 @@ export function openRedis(url: string, options: OpenRedisOptions = {}): Redis {
   const client =
     role === 'blocking'
       ? new Redis(url, { ...base, maxRetriesPerRequest: null, enableReadyCheck: true })
-      : new Redis(url, { ...base, maxRetriesPerRequest: 1, commandTimeout: options.commandTimeoutMs ?? 5_000, enableOfflineQueue: options.offlineQueue ?? true });
+      : new Redis(url, {
+          ...base,
+          maxRetriesPerRequest: 1,
+          commandTimeout: options.commandTimeoutMs ?? 5_000,
+          enableOfflineQueue: options.offlineQueue ?? true,
+        });
   client.on('error', () => undefined);
   return client;
 }

@@ -17,7 +17,9 @@ describe('parseTargets', () => {
   });
 
   it('rejects unknown targets and arguments with the valid list', () => {
-    expect(() => parseTargets(['--target=warehouse'])).toThrow('Unknown target "warehouse"; valid targets: all, gateway, auth, catalog, billing, crawler-worker');
+    expect(() => parseTargets(['--target=warehouse'])).toThrow(
+      'Unknown target "warehouse"; valid targets: all, gateway, auth, catalog, billing, crawler-worker',
+    );
     expect(() => parseTargets(['--port=1'])).toThrow(/Unknown argument "--port=1"/);
     expect(() => parseTargets(['--target'])).toThrow(/needs a value/);
   });

@@ -25,7 +25,10 @@ export function parseTargets(argv: readonly string[], envTarget?: string): Servi
     else throw new TargetError(`Unknown argument "${arg}"; usage: --target=all|${SERVICE_NAMES.join('|')} (repeatable or comma-separated)`);
   }
   if (raw.length === 0 && envTarget) raw.push(envTarget);
-  const names = raw.flatMap((value) => value.split(',')).map((value) => value.trim()).filter(Boolean);
+  const names = raw
+    .flatMap((value) => value.split(','))
+    .map((value) => value.trim())
+    .filter(Boolean);
   if (names.length === 0 || names.includes('all')) return [...SERVICE_NAMES];
   const unknown = names.filter((name) => !isServiceName(name));
   if (unknown.length > 0) throw new TargetError(`Unknown target ${unknown.map((u) => `"${u}"`).join(', ')}; valid targets: all, ${SERVICE_NAMES.join(', ')}`);

@@ -71,6 +71,8 @@ describe('all-in-one process over real HTTP', () => {
   });
 
   it('refuses an unknown target and lists the valid ones', async () => {
-    await expect(spawnService({ args: ['--target=warehouse'] })).rejects.toThrow(/Unknown target "warehouse"; valid targets: all, gateway, auth, catalog, billing, crawler-worker/);
+    await expect(spawnService({ args: ['--target=warehouse'] })).rejects.toThrow(
+      /Unknown target "warehouse"; valid targets: all, gateway, auth, catalog, billing, crawler-worker/,
+    );
   });
 });

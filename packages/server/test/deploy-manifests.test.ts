@@ -100,7 +100,8 @@ function serviceDeployments(manifests: Manifest[]): ServiceDeployment[] {
           for (const k of Object.keys({ ...secret?.data, ...secret?.stringData })) env.set(k, { secret: source.secretRef.name, key: k });
         }
       }
-      for (const entry of container.env ?? []) env.set(entry.name, entry.value ?? { secret: entry.valueFrom?.secretKeyRef?.name ?? '?', key: entry.valueFrom?.secretKeyRef?.key ?? '?' });
+      for (const entry of container.env ?? [])
+        env.set(entry.name, entry.value ?? { secret: entry.valueFrom?.secretKeyRef?.name ?? '?', key: entry.valueFrom?.secretKeyRef?.key ?? '?' });
       out.push({ service: target as ServiceName, deployment, container, podLabels: deployment.spec.template.metadata.labels, env });
     }
   }
@@ -128,7 +129,9 @@ describe.runIf('path' in kustomize)('deploy/k8s rendering', () => {
         context.skip('kubectl is not installed');
         return;
       }
-      const theirs = new Map(parseManifests(execFileSync(binary, ['kustomize', profile.dir], { encoding: 'utf8' })).map((m) => [`${m.kind}/${m.metadata.name}`, m]));
+      const theirs = new Map(
+        parseManifests(execFileSync(binary, ['kustomize', profile.dir], { encoding: 'utf8' })).map((m) => [`${m.kind}/${m.metadata.name}`, m]),
+      );
       const ours = new Map(rendered.map((m) => [`${m.kind}/${m.metadata.name}`, m]));
       expect([...ours.keys()].sort()).toEqual([...theirs.keys()].sort());
       for (const [key, manifest] of ours) expect(manifest, key).toEqual(theirs.get(key));
@@ -158,7 +161,10 @@ describe.runIf('path' in kustomize).each(PROFILES)('Kubernetes manifests: $name'
       expect(selects(deployment.spec.selector.matchLabels, podLabels), deployment.metadata.name).toBe(true);
       // No other Deployment's selector catches these pods.
       const others = byKind(manifests, 'Deployment').filter((d) => d !== deployment && selects(d.spec.selector.matchLabels, podLabels));
-      expect(others.map((d) => d.metadata.name), deployment.metadata.name).toEqual([]);
+      expect(
+        others.map((d) => d.metadata.name),
+        deployment.metadata.name,
+      ).toEqual([]);
     }
   });
 
@@ -168,7 +174,8 @@ describe.runIf('path' in kustomize).each(PROFILES)('Kubernetes manifests: $name'
       expect(container.livenessProbe?.httpGet?.path, service).toBe('/live');
       expect(container.startupProbe?.httpGet?.path, service).toBe('/live');
       expect(container.readinessProbe?.httpGet?.path, service).toBe('/ready');
-      for (const probe of [container.livenessProbe, container.readinessProbe, container.startupProbe]) expect(ports.has(probe.httpGet.port), service).toBe(true);
+      for (const probe of [container.livenessProbe, container.readinessProbe, container.startupProbe])
+        expect(ports.has(probe.httpGet.port), service).toBe(true);
       const portEnv = deployments.find((d) => d.container === container)!.env.get('PORT') ?? '3000';
       expect(ports.get('http'), service).toBe(Number(portEnv));
     }
@@ -187,7 +194,10 @@ describe.runIf('path' in kustomize).each(PROFILES)('Kubernetes manifests: $name'
       // DATA_DIR must be writable on a read-only root file system.
       const dataDir = env.get('DATA_DIR');
       expect(typeof dataDir, service).toBe('string');
-      expect((container.volumeMounts as any[]).map((m) => m.mountPath), service).toContain(dataDir);
+      expect(
+        (container.volumeMounts as any[]).map((m) => m.mountPath),
+        service,
+      ).toContain(dataDir);
       // Kubernetes kills the pod only after the preStop pause and the process's own grace period.
       const grace = Number(env.get('SHUTDOWN_GRACE_MS') ?? 10_000) / 1000;
       const preStop = Number(container.lifecycle?.preStop?.exec?.command?.[1] ?? 0);
@@ -217,10 +227,12 @@ describe.runIf('path' in kustomize).each(PROFILES)('Kubernetes manifests: $name'
   it('gives every service only settings its config schemas know, and the URLs of the services it calls, which resolve to Services selecting those pods', async () => {
     const known = await knownEnv();
     for (const cm of byKind(manifests, 'ConfigMap')) {
-      for (const key of Object.keys(cm.data ?? {})) expect(known.runtime.has(key) || [...known.byService.values()].some((s) => s.has(key)), `ConfigMap ${cm.metadata.name}: ${key}`).toBe(true);
+      for (const key of Object.keys(cm.data ?? {}))
+        expect(known.runtime.has(key) || [...known.byService.values()].some((s) => s.has(key)), `ConfigMap ${cm.metadata.name}: ${key}`).toBe(true);
     }
     for (const { service, container, env } of deployments) {
-      for (const entry of container.env ?? []) expect(known.byService.get(service)!.has(entry.name), `${service}: env ${entry.name} is no setting of this service`).toBe(true);
+      for (const entry of container.env ?? [])
+        expect(known.byService.get(service)!.has(entry.name), `${service}: env ${entry.name} is no setting of this service`).toBe(true);
       for (const key of NEEDS_URLS[service]) {
         const url = env.get(key);
         expect(typeof url, `${service} needs ${key}`).toBe('string');
@@ -228,7 +240,10 @@ describe.runIf('path' in kustomize).each(PROFILES)('Kubernetes manifests: $name'
         const port = Number(parsed.port || (parsed.protocol === 'https:' ? 443 : 80));
         const svc = manifests.find((m) => m.kind === 'Service' && m.metadata.name === parsed.hostname);
         expect(svc, `${service}: ${key}=${url as string} names no Service`).toBeDefined();
-        expect((svc!.spec.ports as any[]).some((p) => p.port === port), `${key}: Service ${parsed.hostname} has no port ${port}`).toBe(true);
+        expect(
+          (svc!.spec.ports as any[]).some((p) => p.port === port),
+          `${key}: Service ${parsed.hostname} has no port ${port}`,
+        ).toBe(true);
         const owner = deployments.find((d) => d.service === URL_OWNER[key]);
         expect(selects(svc!.spec.selector, owner!.podLabels), `${key}: Service ${parsed.hostname} does not select ${URL_OWNER[key]}`).toBe(true);
         const targetPort = (svc!.spec.ports as any[]).find((p) => p.port === port).targetPort;
@@ -240,8 +255,15 @@ describe.runIf('path' in kustomize).each(PROFILES)('Kubernetes manifests: $name'
   it('references only ConfigMaps that exist and the Secret crawl-secrets, which the dev profile ships and production documents', () => {
     for (const { service, container } of deployments) {
       const refs = (container.envFrom ?? []) as any[];
-      for (const ref of refs.filter((r) => r.configMapRef)) expect(manifests.some((m) => m.kind === 'ConfigMap' && m.metadata.name === ref.configMapRef.name), `${service}: ConfigMap ${ref.configMapRef.name}`).toBe(true);
-      expect(refs.filter((r) => r.secretRef).map((r) => r.secretRef.name), service).toEqual(['crawl-secrets']);
+      for (const ref of refs.filter((r) => r.configMapRef))
+        expect(
+          manifests.some((m) => m.kind === 'ConfigMap' && m.metadata.name === ref.configMapRef.name),
+          `${service}: ConfigMap ${ref.configMapRef.name}`,
+        ).toBe(true);
+      expect(
+        refs.filter((r) => r.secretRef).map((r) => r.secretRef.name),
+        service,
+      ).toEqual(['crawl-secrets']);
     }
     const secret = manifests.find((m) => m.kind === 'Secret' && m.metadata.name === 'crawl-secrets');
     if (profile.name === 'dev') {
@@ -266,7 +288,11 @@ describe.runIf('path' in kustomize).each(PROFILES)('Kubernetes manifests: $name'
         continue;
       }
       expect(services.length, service).toBe(1);
-      for (const port of services[0]!.spec.ports as any[]) expect((container.ports as any[]).some((p) => p.name === port.targetPort), service).toBe(true);
+      for (const port of services[0]!.spec.ports as any[])
+        expect(
+          (container.ports as any[]).some((p) => p.name === port.targetPort),
+          service,
+        ).toBe(true);
     }
   });
 });
@@ -314,7 +340,14 @@ function dockerIgnored(patterns: string[], path: string): boolean {
     const regex = new RegExp(
       `^${pattern
         .split('/')
-        .map((part) => (part === '**' ? '.*' : part.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*').replace(/\?/g, '[^/]')))
+        .map((part) =>
+          part === '**'
+            ? '.*'
+            : part
+                .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+                .replace(/\*/g, '[^/]*')
+                .replace(/\?/g, '[^/]'),
+        )
         .join('/')
         .replace(/\.\*\//g, '(?:.*/)?')}(?:/.*)?$`,
     );
@@ -406,7 +439,9 @@ describe('Dockerfile', () => {
 
   it('builds on Node 24 in stages and runs as a non-root user whose uid the pods pin', () => {
     const args = new Map(instructions.filter((i) => i.op === 'ARG').map((i) => i.args.split('=') as [string, string]));
-    const froms = instructions.filter((i) => i.op === 'FROM').map((i) => i.args.split(/\s+/)[0]!.replace(/^\$\{(\w+)\}$/, (_, name: string) => args.get(name) ?? name));
+    const froms = instructions
+      .filter((i) => i.op === 'FROM')
+      .map((i) => i.args.split(/\s+/)[0]!.replace(/^\$\{(\w+)\}$/, (_, name: string) => args.get(name) ?? name));
     expect(froms.length).toBeGreaterThanOrEqual(2);
     for (const image of froms) expect(image).toMatch(/^node:24(-|$)/);
     const lastFrom = instructions.map((i) => i.op).lastIndexOf('FROM');
@@ -444,10 +479,17 @@ describe('Dockerfile', () => {
   });
 
   it('.dockerignore keeps local state out and every runtime file in', () => {
-    for (const path of ['node_modules', 'packages/queue/node_modules/bullmq/package.json', 'data/catalog.db', '.git/HEAD', 'services/catalog/src/features/jobs/job-service.test.ts']) {
+    for (const path of [
+      'node_modules',
+      'packages/queue/node_modules/bullmq/package.json',
+      'data/catalog.db',
+      '.git/HEAD',
+      'services/catalog/src/features/jobs/job-service.test.ts',
+    ]) {
       expect(dockerIgnored(ignore, path), path).toBe(true);
     }
-    for (const path of ['package.json', 'pnpm-lock.yaml', 'pnpm-workspace.yaml', '.npmrc', 'services/catalog/package.json']) expect(dockerIgnored(ignore, path), path).toBe(false);
+    for (const path of ['package.json', 'pnpm-lock.yaml', 'pnpm-workspace.yaml', '.npmrc', 'services/catalog/package.json'])
+      expect(dockerIgnored(ignore, path), path).toBe(false);
     const { files } = runtimeImportGraph();
     expect(files.size).toBeGreaterThan(50);
     const excluded = [...files].map((f) => relative(REPO_ROOT, f)).filter((f) => dockerIgnored(ignore, f));
@@ -458,6 +500,10 @@ describe('Dockerfile', () => {
     const { files, problems } = runtimeImportGraph();
     expect(problems).toEqual([]);
     // The graph reaches every service through the lazy module loaders.
-    for (const service of SERVICE_NAMES) expect([...files].some((f) => f.includes(`/services/${service}/src/`)), service).toBe(true);
+    for (const service of SERVICE_NAMES)
+      expect(
+        [...files].some((f) => f.includes(`/services/${service}/src/`)),
+        service,
+      ).toBe(true);
   });
 });

@@ -21,7 +21,19 @@ export async function disposableMongo(): Promise<DisposableMongoResult> {
   if (existsSync(binary)) {
     const port = await freePort();
     const state = mkdtempSync(join(tmpdir(), 'crawl-ferret-'));
-    const child = spawn(binary, ['--handler=sqlite', `--sqlite-url=file:${state}/`, `--state-dir=${state}`, `--listen-addr=127.0.0.1:${port}`, '--debug-addr=-', '--telemetry=disable', '--log-level=error'], { stdio: 'ignore' });
+    const child = spawn(
+      binary,
+      [
+        '--handler=sqlite',
+        `--sqlite-url=file:${state}/`,
+        `--state-dir=${state}`,
+        `--listen-addr=127.0.0.1:${port}`,
+        '--debug-addr=-',
+        '--telemetry=disable',
+        '--log-level=error',
+      ],
+      { stdio: 'ignore' },
+    );
     const deadline = Date.now() + 10_000;
     while (!(await listening(port))) {
       if (Date.now() > deadline || child.exitCode !== null) throw new Error(`FerretDB did not start on port ${port}`);

@@ -41,7 +41,10 @@ if ('server' in found) {
       const env = { REDIS_URL: server.url, REDIS_PREFIX: prefix, MARKETPLACE: 'simulator', SHUTDOWN_GRACE_MS: String(grace), UPSTREAM_RATE_PER_MINUTE: '120' };
       const first = await spawnService({ dataDir, env });
       running.push(first);
-      const registered = await call(first.url, 'POST', '/auth/register', { email: `gs-${randomUUID().slice(0, 8)}@example.com`, password: 'a-long-enough-password' });
+      const registered = await call(first.url, 'POST', '/auth/register', {
+        email: `gs-${randomUUID().slice(0, 8)}@example.com`,
+        password: 'a-long-enough-password',
+      });
       expect(registered.status).toBe(201);
       const token = registered.body.accessToken as string;
       const project = await call(first.url, 'POST', '/projects', { name: 'shutdown' }, token);

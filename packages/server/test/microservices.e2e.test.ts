@@ -137,7 +137,13 @@ if ('skipReason' in backends) {
       };
       const started = await Promise.allSettled(
         SERVICES.map(async (service) => {
-          const spawned = await spawnService({ args: [`--target=${service}`], port: ports[service], env: { ...common, ...own[service] }, waitFor: '/ready', startTimeoutMs: 45_000 });
+          const spawned = await spawnService({
+            args: [`--target=${service}`],
+            port: ports[service],
+            env: { ...common, ...own[service] },
+            waitFor: '/ready',
+            startTimeoutMs: 45_000,
+          });
           running.set(service, spawned);
         }),
       );
@@ -168,7 +174,11 @@ if ('skipReason' in backends) {
 
     it('runs the full scenario through the gateway', async () => {
       const processes = [...running.values()];
-      const dump = () => processes.map((p) => p.output()).join('\n').slice(-8_000);
+      const dump = () =>
+        processes
+          .map((p) => p.output())
+          .join('\n')
+          .slice(-8_000);
       try {
         // Each process reports its own dependencies.
         for (const [service, s] of running) {
@@ -182,7 +192,11 @@ if ('skipReason' in backends) {
         const catalog = running.get('catalog')!.url;
         const claim = '/internal/catalog/jobs/job_x/targets/0/claim';
         expect((await call(catalog, 'POST', claim, { body: {} })).status).toBe(401);
-        const forged = await fetch(catalog + claim, { method: 'POST', headers: { 'content-type': 'application/json', 'x-internal-token': 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJjcmF3bGVyLXdvcmtlciJ9.x' }, body: '{}' });
+        const forged = await fetch(catalog + claim, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-internal-token': 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJjcmF3bGVyLXdvcmtlciJ9.x' },
+          body: '{}',
+        });
         expect(forged.status).toBe(401);
         expect((await call(gateway, 'POST', claim, { body: {} })).status).toBe(404);
 
@@ -198,7 +212,10 @@ if ('skipReason' in backends) {
         // A schedule due a few seconds from now (a daily cron, so the minimum interval holds).
         const at = new Date(Math.ceil(Date.now() / 1000) * 1000 + 4_000);
         const cron = `${at.getUTCSeconds()} ${at.getUTCMinutes()} ${at.getUTCHours()} * * *`;
-        const schedule = await call(gateway, 'POST', `/projects/${projectId}/schedules`, { token, body: { cron, timezone: 'UTC', crawlConfig: { type: 'search', targets: ['scheduled lamp'] } } });
+        const schedule = await call(gateway, 'POST', `/projects/${projectId}/schedules`, {
+          token,
+          body: { cron, timezone: 'UTC', crawlConfig: { type: 'search', targets: ['scheduled lamp'] } },
+        });
         expect(schedule.status).toBe(201);
         expect(schedule.body.data.nextRunAt).toBe(at.toISOString());
 
@@ -214,7 +231,10 @@ if ('skipReason' in backends) {
           );
 
         // Search job: queued in catalog, crawled by the worker process through the Redis queue.
-        const search = await call(gateway, 'POST', `/projects/${projectId}/jobs`, { token, body: { type: 'search', targets: ['wireless headphones', 'usb-c cable'] } });
+        const search = await call(gateway, 'POST', `/projects/${projectId}/jobs`, {
+          token,
+          body: { type: 'search', targets: ['wireless headphones', 'usb-c cable'] },
+        });
         expect(search.status).toBe(201);
         expect(search.body.data).toMatchObject({ status: 'queued', creditsReserved: 10 });
         // Details job: an ASIN, a product URL on the simulator host, and a page that is always blocked.
@@ -260,9 +280,14 @@ if ('skipReason' in backends) {
         expect(lines).toHaveLength(searchDone.resultCount + 1);
 
         // Cancel a job while its targets are still being crawled (4 s per page upstream).
-        const slow = await call(gateway, 'POST', `/projects/${projectId}/jobs`, { token, body: { type: 'search', targets: ['slowcancel one', 'slowcancel two', 'slowcancel three'] } });
+        const slow = await call(gateway, 'POST', `/projects/${projectId}/jobs`, {
+          token,
+          body: { type: 'search', targets: ['slowcancel one', 'slowcancel two', 'slowcancel three'] },
+        });
         expect(slow.status).toBe(201);
-        await expect.poll(() => getJob(slow.body.data.id), { timeout: 15_000, interval: 100, message: 'the slow job is picked up' }).toMatchObject({ status: 'running' });
+        await expect
+          .poll(() => getJob(slow.body.data.id), { timeout: 15_000, interval: 100, message: 'the slow job is picked up' })
+          .toMatchObject({ status: 'running' });
         const cancelled = await call(gateway, 'POST', `/jobs/${slow.body.data.id}/cancel`, { token });
         expect(cancelled.status).toBe(200);
         expect(cancelled.body.data.status).toBe('cancelled');
@@ -293,7 +318,10 @@ if ('skipReason' in backends) {
         expect(scheduledJob).toMatchObject({ status: 'completed', scheduleId: fired.id, projectId });
 
         // The cancelled job's in-flight crawls got their pages meanwhile; their late reports are ignored.
-        const slowServed = () => Object.entries(sim.stats().byPath).filter(([path]) => path.includes('slowcancel')).reduce((n, [, count]) => n + Number(count), 0);
+        const slowServed = () =>
+          Object.entries(sim.stats().byPath)
+            .filter(([path]) => path.includes('slowcancel'))
+            .reduce((n, [, count]) => n + Number(count), 0);
         await expect.poll(slowServed, { timeout: 15_000, interval: 100, message: 'the in-flight slow pages are served' }).toBeGreaterThanOrEqual(1);
         const afterCancel = await getJob(slow.body.data.id);
         expect(afterCancel.status).toBe('cancelled');

@@ -6,10 +6,14 @@ const DRIVERS = ['mongodb', 'bullmq', 'ioredis'];
 
 /** The third-party packages a fresh Node process loads to import `packages`. */
 function driversLoadedBy(...packages: string[]): string[] {
-  const out = execFileSync(process.execPath, ['--experimental-strip-types', '--disable-warning=ExperimentalWarning', join(import.meta.dirname, 'fixtures/record-imports.ts'), ...packages], {
-    encoding: 'utf8',
-    env: { ...process.env, NODE_OPTIONS: '' },
-  });
+  const out = execFileSync(
+    process.execPath,
+    ['--experimental-strip-types', '--disable-warning=ExperimentalWarning', join(import.meta.dirname, 'fixtures/record-imports.ts'), ...packages],
+    {
+      encoding: 'utf8',
+      env: { ...process.env, NODE_OPTIONS: '' },
+    },
+  );
   const urls = JSON.parse(out) as string[];
   return DRIVERS.filter((driver) => urls.some((url) => url.includes(`/node_modules/${driver}/`)));
 }

@@ -8,7 +8,6 @@ export { freePort };
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../../..');
 
-
 export interface SpawnedService {
   url: string;
   dataDir: string;
@@ -35,11 +34,15 @@ export async function spawnService(options: SpawnServiceOptions = {}): Promise<S
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'crawl-e2e-'));
   let output = '';
-  const child = spawn(process.execPath, ['--experimental-strip-types', '--disable-warning=ExperimentalWarning', 'packages/server/src/bin.ts', ...(options.args ?? [])], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'test', ...options.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--experimental-strip-types', '--disable-warning=ExperimentalWarning', 'packages/server/src/bin.ts', ...(options.args ?? [])],
+    {
+      cwd: REPO_ROOT,
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'test', ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   child.stdout?.on('data', (chunk) => (output += String(chunk)));
   child.stderr?.on('data', (chunk) => (output += String(chunk)));
   const exited = new Promise<number | null>((resolveExit) => child.once('exit', (code) => resolveExit(code)));

@@ -77,7 +77,10 @@ describe('HttpTransport with an AbortSignal', () => {
   it('sends nothing when the signal aborted before the call', async () => {
     const controller = new AbortController();
     controller.abort();
-    await expect(client(transport).call({ method: 'GET', path: '/fast', signal: controller.signal })).rejects.toMatchObject({ code: 'REQUEST_ABORTED', statusCode: 499 });
+    await expect(client(transport).call({ method: 'GET', path: '/fast', signal: controller.signal })).rejects.toMatchObject({
+      code: 'REQUEST_ABORTED',
+      statusCode: 499,
+    });
     expect(down.seen).toHaveLength(0);
   });
 
@@ -115,7 +118,9 @@ describe('LocalTransport with an AbortSignal', () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 50);
     const started = Date.now();
-    await expect(client(new LocalTransport(() => app)).call({ method: 'POST', path: '/slow', body: {}, signal: controller.signal })).rejects.toBeInstanceOf(RequestAbortedError);
+    await expect(client(new LocalTransport(() => app)).call({ method: 'POST', path: '/slow', body: {}, signal: controller.signal })).rejects.toBeInstanceOf(
+      RequestAbortedError,
+    );
     expect(Date.now() - started).toBeLessThan(500);
     expect(finished).toEqual([]);
   });

@@ -33,7 +33,17 @@ export interface ForwardedResponse {
 export type ForwardFailure = 'aborted' | 'timeout' | 'unreachable' | 'failed';
 
 /** Headers that describe one connection, never passed along by a proxy (RFC 9110 §7.6.1). */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
 
 /** Drops hop-by-hop headers, those a `Connection` header names, and undefined values. */
 export function endToEndHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string | string[]> {

@@ -21,7 +21,14 @@ export class InternalTokens {
 
   constructor(secret: string) {
     this.#sign = createSigner({ key: secret, algorithm: 'HS256', aud: AUDIENCE, iss: ISSUER, expiresIn: LIFETIME_SECONDS * 1000 });
-    this.#verify = createVerifier({ key: secret, algorithms: ['HS256'], allowedAud: AUDIENCE, allowedIss: ISSUER, requiredClaims: ['exp', 'kind'], cache: 1000 });
+    this.#verify = createVerifier({
+      key: secret,
+      algorithms: ['HS256'],
+      allowedAud: AUDIENCE,
+      allowedIss: ISSUER,
+      requiredClaims: ['exp', 'kind'],
+      cache: 1000,
+    });
   }
 
   signIdentity(identity: Identity): string {

@@ -36,7 +36,8 @@ class FakeLockCollection {
     await sleep(this.latencyMs);
     this.deletes += 1;
     const doc = this.docs.get(filter._id);
-    if (!doc || (filter.token !== undefined && doc.token !== filter.token) || (filter.expiresAt && !(doc.expiresAt < filter.expiresAt.$lt))) return { deletedCount: 0 };
+    if (!doc || (filter.token !== undefined && doc.token !== filter.token) || (filter.expiresAt && !(doc.expiresAt < filter.expiresAt.$lt)))
+      return { deletedCount: 0 };
     this.docs.delete(filter._id);
     return { deletedCount: 1 };
   }
@@ -57,14 +58,16 @@ function exclusiveWork(): { work: (ms?: number) => () => Promise<number>; maxCon
   let max = 0;
   let done = 0;
   return {
-    work: (ms = 1) => async () => {
-      running += 1;
-      max = Math.max(max, running);
-      await sleep(ms);
-      running -= 1;
-      done += 1;
-      return done;
-    },
+    work:
+      (ms = 1) =>
+      async () => {
+        running += 1;
+        max = Math.max(max, running);
+        await sleep(ms);
+        running -= 1;
+        done += 1;
+        return done;
+      },
     maxConcurrent: () => max,
   };
 }
@@ -175,7 +178,11 @@ describe('DocumentLocks', () => {
 const found = await mongoTestServer();
 
 describe('locked updates on a MongoDB-wire server (FerretDB in CI)', () => {
-  const withStores = async (count: number, test: (stores: MongoDocumentStore[], database: string) => Promise<void>, context: { skip: (reason: string) => void }) => {
+  const withStores = async (
+    count: number,
+    test: (stores: MongoDocumentStore[], database: string) => Promise<void>,
+    context: { skip: (reason: string) => void },
+  ) => {
     if (!('server' in found)) {
       console.warn(`[locked updates test skipped] ${found.skipReason}`);
       context.skip(found.skipReason);
@@ -183,7 +190,10 @@ describe('locked updates on a MongoDB-wire server (FerretDB in CI)', () => {
     }
     const database = `locks_${randomUUID().slice(0, 8)}`;
     // A generous time limit: these tests are about correctness, and a shared CI server can be slow.
-    const stores = Array.from({ length: count }, () => new MongoDocumentStore({ url: found.server.url, database, lockedUpdates: 'always', operationTimeoutMs: 60_000 }));
+    const stores = Array.from(
+      { length: count },
+      () => new MongoDocumentStore({ url: found.server.url, database, lockedUpdates: 'always', operationTimeoutMs: 60_000 }),
+    );
     try {
       await test(stores, database);
     } finally {
@@ -259,7 +269,8 @@ describe('locked updates on a MongoDB-wire server (FerretDB in CI)', () => {
       async (stores) => {
         const [a, b] = stores.map((store) => store.collection<{ _id: string; n: number }>('balances'));
         await a?.insertOne({ _id: 'org', n: 100 });
-        const race = (collection: typeof a) => Promise.all(Array.from({ length: 60 }, () => collection?.updateOne({ _id: 'org', n: { $gte: 1 } }, { $inc: { n: -1 } })));
+        const race = (collection: typeof a) =>
+          Promise.all(Array.from({ length: 60 }, () => collection?.updateOne({ _id: 'org', n: { $gte: 1 } }, { $inc: { n: -1 } })));
         const [fromA, fromB] = await Promise.all([race(a), race(b)]);
         expect([...fromA, ...fromB].filter(Boolean)).toHaveLength(100);
         expect((await a?.findOne({ _id: 'org' }))?.n).toBe(0);
@@ -275,7 +286,9 @@ describe('locked updates on a MongoDB-wire server (FerretDB in CI)', () => {
       async ([store]) => {
         const tasks = (store as MongoDocumentStore).collection<{ _id: string; status: string; rank: number; by?: number }>('tasks');
         await tasks.insertMany(Array.from({ length: 8 }, (_, rank) => ({ _id: `t${rank}`, status: 'pending', rank })));
-        const claims = await Promise.all(Array.from({ length: 14 }, (_, by) => tasks.updateOne({ status: 'pending' }, { $set: { status: 'claimed', by } }, { sort: { rank: 1 } })));
+        const claims = await Promise.all(
+          Array.from({ length: 14 }, (_, by) => tasks.updateOne({ status: 'pending' }, { $set: { status: 'claimed', by } }, { sort: { rank: 1 } })),
+        );
         const won = claims.filter((claim) => claim !== null);
         expect(won).toHaveLength(8);
         expect(new Set(won.map((claim) => claim?._id)).size).toBe(8);
@@ -290,7 +303,9 @@ describe('locked updates on a MongoDB-wire server (FerretDB in CI)', () => {
       1,
       async ([store]) => {
         const counters = (store as MongoDocumentStore).collection<{ _id: string; org: string; day: string; hits: number }>('daily');
-        const results = await Promise.all(Array.from({ length: 10 }, () => counters.updateOne({ org: 'o', day: '2026-01-01' }, { $inc: { hits: 1 } }, { upsert: true })));
+        const results = await Promise.all(
+          Array.from({ length: 10 }, () => counters.updateOne({ org: 'o', day: '2026-01-01' }, { $inc: { hits: 1 } }, { upsert: true })),
+        );
         expect(new Set(results.map((doc) => doc?._id)).size).toBe(1);
         expect(await counters.count({ org: 'o' })).toBe(1);
         expect((await counters.findOne({ org: 'o' }))?.hits).toBe(10);

@@ -100,12 +100,15 @@ export class DocumentLocks {
   withLock<T>(key: string, deadline: number, work: (until: number) => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       const waiter: Waiter = { deadline, work, resolve: resolve as (value: unknown) => void, reject, timer: undefined, settled: false };
-      waiter.timer = setTimeout(() => {
-        if (waiter.settled) return;
-        waiter.settled = true;
-        this.#stats.timedOut += 1;
-        reject(new StorageUnavailableError(`Timed out waiting for a lock on ${key}`));
-      }, Math.max(0, deadline - Date.now()));
+      waiter.timer = setTimeout(
+        () => {
+          if (waiter.settled) return;
+          waiter.settled = true;
+          this.#stats.timedOut += 1;
+          reject(new StorageUnavailableError(`Timed out waiting for a lock on ${key}`));
+        },
+        Math.max(0, deadline - Date.now()),
+      );
       const queue = this.#queues.get(key);
       if (queue) {
         queue.push(waiter);

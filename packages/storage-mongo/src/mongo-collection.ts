@@ -1,5 +1,15 @@
 import type { Collection as DriverCollection, Db, Document as DriverDocument, FindCursor } from 'mongodb';
-import { newId, StorageUnavailableError, type Collection, type Document, type Filter, type FindOptions, type IndexSpec, type SortSpec, type Update } from '@crawl/storage';
+import {
+  newId,
+  StorageUnavailableError,
+  type Collection,
+  type Document,
+  type Filter,
+  type FindOptions,
+  type IndexSpec,
+  type SortSpec,
+  type Update,
+} from '@crawl/storage';
 import type { DocumentLocks } from './document-locks.ts';
 import { translate } from './mongo-errors.ts';
 
@@ -142,22 +152,38 @@ export class MongoCollection<T extends Document> implements Collection<T> {
    * lock is handed over from the previous update of this process. Any other filter first looks up a
    * candidate; when it stopped matching before the lock was had, the next candidate is tried.
    */
-  async #lockedUpdateOne(locks: DocumentLocks, filter: Filter, update: Update, options: { upsert?: boolean; sort?: SortSpec }, deadline: number): Promise<T | null> {
+  async #lockedUpdateOne(
+    locks: DocumentLocks,
+    filter: Filter,
+    update: Update,
+    options: { upsert?: boolean; sort?: SortSpec },
+    deadline: number,
+  ): Promise<T | null> {
     if (typeof filter._id === 'string') {
-      return locks.withLock(`${this.name}:${filter._id}`, deadline, (until) => this.#nativeUpdateOne(filter, update, { upsert: options.upsert ?? false }, until));
+      return locks.withLock(`${this.name}:${filter._id}`, deadline, (until) =>
+        this.#nativeUpdateOne(filter, update, { upsert: options.upsert ?? false }, until),
+      );
     }
     while (Date.now() < deadline) {
-      const candidate = (await this.#collection.findOne(filter, { projection: { _id: 1 }, maxTimeMS: remaining(deadline), ...(options.sort ? { sort: options.sort } : {}) })) as { _id: string } | null;
+      const candidate = (await this.#collection.findOne(filter, {
+        projection: { _id: 1 },
+        maxTimeMS: remaining(deadline),
+        ...(options.sort ? { sort: options.sort } : {}),
+      })) as { _id: string } | null;
       if (!candidate) {
         if (!options.upsert) return null;
         const key = `${this.name}:upsert:${JSON.stringify(filter)}`;
         const created = await locks.withLock(key, deadline, async (until) =>
-          (await this.#collection.findOne(filter, { projection: { _id: 1 }, maxTimeMS: remaining(until) })) ? undefined : ((await this.#nativeUpdateOne(filter, update, options, until)) ?? null),
+          (await this.#collection.findOne(filter, { projection: { _id: 1 }, maxTimeMS: remaining(until) }))
+            ? undefined
+            : ((await this.#nativeUpdateOne(filter, update, options, until)) ?? null),
         );
         if (created !== undefined) return created;
         continue;
       }
-      const updated = await locks.withLock(`${this.name}:${candidate._id}`, deadline, (until) => this.#nativeUpdateOne({ ...filter, _id: candidate._id }, update, {}, until));
+      const updated = await locks.withLock(`${this.name}:${candidate._id}`, deadline, (until) =>
+        this.#nativeUpdateOne({ ...filter, _id: candidate._id }, update, {}, until),
+      );
       if (updated) return updated;
     }
     throw new StorageUnavailableError(`Database operation on ${this.name} exceeded its time limit`);
@@ -192,13 +218,19 @@ export class MongoCollection<T extends Document> implements Collection<T> {
     const ids =
       typeof filter._id === 'string'
         ? [filter._id]
-        : ((await this.#collection.find(filter, { projection: { _id: 1 }, maxTimeMS: remaining(deadline) }).toArray()) as Array<{ _id: string }>).map((doc) => doc._id);
+        : ((await this.#collection.find(filter, { projection: { _id: 1 }, maxTimeMS: remaining(deadline) }).toArray()) as Array<{ _id: string }>).map(
+            (doc) => doc._id,
+          );
     let modified = 0;
     let next = 0;
     const worker = async () => {
       while (next < ids.length) {
         const id = ids[next++] as string;
-        const changed = await locks.withLock(`${this.name}:${id}`, deadline, async (until) => (await this.#collection.updateOne({ ...filter, _id: id }, body, { maxTimeMS: remaining(until) })).modifiedCount);
+        const changed = await locks.withLock(
+          `${this.name}:${id}`,
+          deadline,
+          async (until) => (await this.#collection.updateOne({ ...filter, _id: id }, body, { maxTimeMS: remaining(until) })).modifiedCount,
+        );
         modified += changed;
       }
     };

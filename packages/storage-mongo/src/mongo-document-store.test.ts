@@ -38,7 +38,10 @@ if ('server' in found) {
       const items = store.collection<{ _id: string; n: number; tag?: string }>('items');
       try {
         await items.insertOne({ _id: 'a', n: 1 });
-        await items.insertMany([{ _id: 'b', n: 2, tag: 't' }, { _id: 'c', n: 3 }]);
+        await items.insertMany([
+          { _id: 'b', n: 2, tag: 't' },
+          { _id: 'c', n: 3 },
+        ]);
         await items.findOne({ _id: 'a' });
         await items.find({ n: { $gte: 1 } }, { sort: { n: 1 }, limit: 2 });
         await items.count({ n: { $gte: 1 } });
@@ -80,7 +83,9 @@ if ('server' in found) {
         const slowFilter = { $or: [{ 'nested.v': { $gt: 95 } }, { n: { $lt: 0 } }] };
         let stored = 0;
         for (let round = 0; round < 16; round += 1) {
-          await items.insertMany(Array.from({ length: 4_000 }, (_, i) => ({ _id: `d${stored + i}`, n: stored + i, org: 'o', nested: { v: (stored + i) % 97 } })));
+          await items.insertMany(
+            Array.from({ length: 4_000 }, (_, i) => ({ _id: `d${stored + i}`, n: stored + i, org: 'o', nested: { v: (stored + i) % 97 } })),
+          );
           stored += 4_000;
           const started = Date.now();
           expect(await items.count(slowFilter)).toBe(Array.from({ length: stored }, (_, i) => i % 97).filter((v) => v > 95).length);
@@ -89,7 +94,10 @@ if ('server' in found) {
         const limited = new MongoDocumentStore({ url: server.url, database, operationTimeoutMs: 1 });
         try {
           const slow = limited.collection<{ _id: string; n: number }>('slow');
-          const timedOut = (promise: Promise<unknown>) => expect(promise).rejects.toSatisfy((error: unknown) => error instanceof StorageUnavailableError && error.statusCode === 503 && /time limit/.test(error.message));
+          const timedOut = (promise: Promise<unknown>) =>
+            expect(promise).rejects.toSatisfy(
+              (error: unknown) => error instanceof StorageUnavailableError && error.statusCode === 503 && /time limit/.test(error.message),
+            );
           await timedOut(slow.count(slowFilter));
           await timedOut(slow.find(slowFilter));
           await timedOut(slow.findOne({ ...slowFilter, n: { $gt: stored - 10 } }));

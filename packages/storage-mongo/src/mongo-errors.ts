@@ -24,7 +24,10 @@ export function translate(error: unknown, collection: string): Error {
   if (isTimeLimit(error)) {
     return new StorageUnavailableError(`Database operation on ${collection} exceeded its time limit`, { cause: error });
   }
-  if (error instanceof Error && /MongoServerSelectionError|MongoNetworkError|MongoNotConnectedError|MongoTopologyClosedError|PoolClearedError/.test(error.name)) {
+  if (
+    error instanceof Error &&
+    /MongoServerSelectionError|MongoNetworkError|MongoNotConnectedError|MongoTopologyClosedError|PoolClearedError/.test(error.name)
+  ) {
     return new StorageUnavailableError(`Database unavailable: ${error.message}`, { cause: error });
   }
   return error instanceof Error ? error : new Error(String(error));

@@ -101,9 +101,13 @@ describe('EmbeddedDocumentStore on SQLite', () => {
     expect(duplicate).toMatchObject({ collection: 'memberships', index: 'org_user_unique' });
     await expect(members.insertOne({ _id: 'm1', organizationId: 'o9', userId: 'u9', role: 'x' })).rejects.toMatchObject({ index: '_id' });
     await expect(members.updateOne({ _id: 'm2' }, { $set: { userId: 'u1', role: 'changed' } })).rejects.toBeInstanceOf(DuplicateKeyError);
-    await expect(members.updateOne({ organizationId: 'o2', userId: 'u2' }, { $set: { role: 'x' }, $setOnInsert: { _id: 'm5', organizationId: 'o1', userId: 'u1' } } as never, { upsert: true })).rejects.toBeInstanceOf(
-      DuplicateKeyError,
-    );
+    await expect(
+      members.updateOne(
+        { organizationId: 'o2', userId: 'u2' },
+        { $set: { role: 'x' }, $setOnInsert: { _id: 'm5', organizationId: 'o1', userId: 'u1' } } as never,
+        { upsert: true },
+      ),
+    ).rejects.toBeInstanceOf(DuplicateKeyError);
     await expect(members.updateMany({ role: 'member' }, { $set: { organizationId: 'o3', userId: 'same' } })).rejects.toBeInstanceOf(DuplicateKeyError);
     // Nothing half-written: every rejected write left the documents as they were.
     expect(await members.find({}, { sort: { _id: 1 } })).toEqual([
@@ -116,9 +120,13 @@ describe('EmbeddedDocumentStore on SQLite', () => {
     const db = raw(path);
     const index = db.prepare("SELECT sql FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'c_memberships' AND sql IS NOT NULL").all();
     expect(index).toEqual([
-      { sql: `CREATE UNIQUE INDEX "ix_c_memberships__org_user_unique" ON "c_memberships" (json_extract(doc, '$.organizationId'), json_extract(doc, '$.userId'))` },
+      {
+        sql: `CREATE UNIQUE INDEX "ix_c_memberships__org_user_unique" ON "c_memberships" (json_extract(doc, '$.organizationId'), json_extract(doc, '$.userId'))`,
+      },
     ]);
-    expect(() => db.prepare(`INSERT INTO c_memberships (id, doc) VALUES ('raw', '{"_id":"raw","organizationId":"o1","userId":"u2"}')`).run()).toThrow(/UNIQUE constraint failed/);
+    expect(() => db.prepare(`INSERT INTO c_memberships (id, doc) VALUES ('raw', '{"_id":"raw","organizationId":"o1","userId":"u2"}')`).run()).toThrow(
+      /UNIQUE constraint failed/,
+    );
     db.close();
     await store.close();
   });
@@ -127,8 +135,19 @@ describe('EmbeddedDocumentStore on SQLite', () => {
     const store = EmbeddedDocumentStore.inMemory();
     const items = store.collection<{ _id: string; n: number }>('items');
     await items.insertOne({ _id: 'b', n: 0 });
-    await expect(items.insertMany([{ _id: 'a', n: 1 }, { _id: 'b', n: 2 }, { _id: 'c', n: 3 }])).rejects.toBeInstanceOf(DuplicateKeyError);
-    await expect(items.insertMany([{ _id: 'x', n: 1 }, { _id: 'x', n: 2 }])).rejects.toBeInstanceOf(DuplicateKeyError);
+    await expect(
+      items.insertMany([
+        { _id: 'a', n: 1 },
+        { _id: 'b', n: 2 },
+        { _id: 'c', n: 3 },
+      ]),
+    ).rejects.toBeInstanceOf(DuplicateKeyError);
+    await expect(
+      items.insertMany([
+        { _id: 'x', n: 1 },
+        { _id: 'x', n: 2 },
+      ]),
+    ).rejects.toBeInstanceOf(DuplicateKeyError);
     expect(await items.find({})).toEqual([{ _id: 'b', n: 0 }]);
     await store.close();
   });
@@ -184,7 +203,9 @@ describe('EmbeddedDocumentStore on SQLite', () => {
     const jobs = sqliteCollection<Job>(store, 'jobs');
     expect(await jobs.count({})).toBe(120);
     await jobs.ensureIndexes(JOB_INDEXES);
-    expect(jobs.explainFind({ organizationId: 'org_2', projectId: 'prj_0' }, { sort: { createdAt: -1 } }).join(' ')).toContain('ix_c_jobs__org_project_created');
+    expect(jobs.explainFind({ organizationId: 'org_2', projectId: 'prj_0' }, { sort: { createdAt: -1 } }).join(' ')).toContain(
+      'ix_c_jobs__org_project_created',
+    );
     const listed = await jobs.find({ organizationId: 'org_2', projectId: 'prj_0' }, { sort: { createdAt: -1 }, limit: 3 });
     expect(listed.map((j) => j.n)).toEqual([112, 102, 92]);
     expect(await jobs.count({ status: 'completed', settled: true })).toBe(docs.filter((j) => j.status === 'completed' && j.settled).length);
@@ -207,9 +228,12 @@ describe('EmbeddedDocumentStore on SQLite', () => {
     const expected = all.filter((j) => j.organizationId === 'org_3' && j.projectId === 'prj_1').sort((a, b) => b.createdAt.localeCompare(a.createdAt));
     expect(await jobs.count(filter)).toBe(expected.length);
     expect(await jobs.count({})).toBe(4000);
-    expect(await jobs.count({ status: { $in: ['queued', 'running'] }, n: { $gte: 1000, $lt: 3000 } })).toBe(all.filter((j) => j.status !== 'completed' && j.n >= 1000 && j.n < 3000).length);
+    expect(await jobs.count({ status: { $in: ['queued', 'running'] }, n: { $gte: 1000, $lt: 3000 } })).toBe(
+      all.filter((j) => j.status !== 'completed' && j.n >= 1000 && j.n < 3000).length,
+    );
     const paged: Job[] = [];
-    for (let offset = 0; offset < expected.length + 50; offset += 50) paged.push(...(await jobs.find(filter, { sort: { createdAt: -1, _id: -1 }, skip: offset, limit: 50 })));
+    for (let offset = 0; offset < expected.length + 50; offset += 50)
+      paged.push(...(await jobs.find(filter, { sort: { createdAt: -1, _id: -1 }, skip: offset, limit: 50 })));
     expect(paged).toEqual(expected);
     const byUpdate = await jobs.find({ status: 'running' }, { sort: { updatedAt: 1, _id: 1 }, skip: 300, limit: 7 });
     const expectedByUpdate = all.filter((j) => j.status === 'running').sort((a, b) => a.updatedAt.localeCompare(b.updatedAt) || a._id.localeCompare(b._id));
@@ -262,7 +286,10 @@ describe('EmbeddedDocumentStore on SQLite', () => {
     const failed = rows.updateMany({}, { $set: { n: 2 } }).catch((error: unknown) => error);
     const commit = store.pendingCommit();
     expect(commit).toBeInstanceOf(Promise);
-    expect(await rows.find({}, { sort: { _id: 1 } })).toEqual([{ _id: 'a', n: 10 }, { _id: 'b', n: 2 }]);
+    expect(await rows.find({}, { sort: { _id: 1 } })).toEqual([
+      { _id: 'a', n: 10 },
+      { _id: 'b', n: 2 },
+    ]);
     expect(count()).toBe(0);
     await commit;
     await Promise.all(writes);

@@ -1,5 +1,15 @@
 import { applyUpdate, equalityFields, setPath } from '@crawl/storage/paths';
-import { DuplicateKeyError, newId, type Collection, type Document, type Filter, type FindOptions, type IndexSpec, type SortSpec, type Update } from '@crawl/storage';
+import {
+  DuplicateKeyError,
+  newId,
+  type Collection,
+  type Document,
+  type Filter,
+  type FindOptions,
+  type IndexSpec,
+  type SortSpec,
+  type Update,
+} from '@crawl/storage';
 import { violatedUniqueIndex, type SqliteConnection } from './sqlite-connection.ts';
 import { filterToSql, jsonPath, orderBySql, type SqlCondition } from './sqlite-filter.ts';
 import { createIfMissing, sqliteIndex } from './sqlite-indexes.ts';
@@ -152,7 +162,10 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
   explainFind(filter: Filter, options: FindOptions = {}): string[] {
     const where = filterToSql(filter, this.#indexedPaths);
     const sql = this.#select('doc', where, options.sort, ' LIMIT ? OFFSET ?');
-    return this.#db.statement(`EXPLAIN QUERY PLAN ${sql}`).all(...where.params, options.limit ?? -1, options.skip ?? 0).map((row) => String(row.detail));
+    return this.#db
+      .statement(`EXPLAIN QUERY PLAN ${sql}`)
+      .all(...where.params, options.limit ?? -1, options.skip ?? 0)
+      .map((row) => String(row.detail));
   }
 
   #select(columns: string, where: SqlCondition, sort: SortSpec | undefined, tail: string): string {

@@ -34,7 +34,9 @@ describe('filterToSql', () => {
     expect(await counters.count({ 'inflight.jAAAA.op': 'op1', 'fences.b3': 2 })).toBe(1);
     expect(await counters.count({ 'inflight.jAAAA.op': 'op2' })).toBe(0);
     expect(await counters.count({ 'inflight.jBBBB': { $exists: false }, 'fences.b7': { $exists: false } })).toBe(1);
-    expect(await counters.updateOne({ _id: 'c1', 'inflight.jAAAA.op': 'op1' }, { $unset: { 'inflight.jAAAA': true }, $inc: { 'fences.b3': 1 } })).toMatchObject({ fences: { b3: 3 } });
+    expect(await counters.updateOne({ _id: 'c1', 'inflight.jAAAA.op': 'op1' }, { $unset: { 'inflight.jAAAA': true }, $inc: { 'fences.b3': 1 } })).toMatchObject(
+      { fences: { b3: 3 } },
+    );
     await store.close();
   });
 });

@@ -55,7 +55,9 @@ export function compareValues(a: unknown, b: unknown): number {
 
 /** `{ $gt: 1 }` is operators; `{ a: 1 }`, `{}` and arrays are values compared for equality. */
 export function isOperatorObject(value: unknown): value is Operators {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length > 0 && Object.keys(value).every((k) => k.startsWith('$'));
+  return (
+    value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length > 0 && Object.keys(value).every((k) => k.startsWith('$'))
+  );
 }
 
 /** The plain equality parts of a filter, which an upsert copies into the new document. */

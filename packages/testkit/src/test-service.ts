@@ -3,7 +3,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ServiceName } from '@crawl/contracts';
-import { buildProcess, type BackendsFactory, type BuildProcessOptions, type Clock, type CrawlProcess, type DataModuleContext, type AnyServiceModule, type ModuleContext } from '@crawl/modules';
+import {
+  buildProcess,
+  type BackendsFactory,
+  type BuildProcessOptions,
+  type Clock,
+  type CrawlProcess,
+  type DataModuleContext,
+  type AnyServiceModule,
+  type ModuleContext,
+} from '@crawl/modules';
 import { injectJson, type JsonRequest, type JsonResponse } from '@crawl/modules/testing';
 import { SERVICE_TOKEN_HEADER } from '@crawl/service-client';
 import type { DocumentStore } from '@crawl/storage';
@@ -74,7 +83,12 @@ function decodeClaims(token: string): Record<string, unknown> {
 export async function startTestService(options: StartTestServiceOptions): Promise<TestService> {
   const dataDir = mkdtempSync(join(tmpdir(), 'crawl-test-'));
   const env: Record<string, string> = { ...TEST_DEFAULTS, DATA_DIR: dataDir, ...options.env };
-  const build: BuildProcessOptions = { modules: options.modules, backends: options.backends ?? embeddedBackends, env, ...(options.clock ? { clock: options.clock } : {}) };
+  const build: BuildProcessOptions = {
+    modules: options.modules,
+    backends: options.backends ?? embeddedBackends,
+    env,
+    ...(options.clock ? { clock: options.clock } : {}),
+  };
   const process = await buildProcess(build);
   await process.start();
   const app = process.app;
@@ -94,16 +108,29 @@ export async function startTestService(options: StartTestServiceOptions): Promis
       const response = await request<{ accessToken: string; user: { id: string } }>({
         method: 'POST',
         url: '/auth/register',
-        body: { email, password, ...(overrides.name ? { name: overrides.name } : {}), ...(overrides.referralCode ? { referralCode: overrides.referralCode } : {}) },
+        body: {
+          email,
+          password,
+          ...(overrides.name ? { name: overrides.name } : {}),
+          ...(overrides.referralCode ? { referralCode: overrides.referralCode } : {}),
+        },
       });
       if (response.status !== 201) throw new Error(`registerUser failed: ${response.status} ${response.text}`);
       const claims = decodeClaims(response.body.accessToken);
       return { token: response.body.accessToken, userId: response.body.user.id, organizationId: String(claims.org), email, password };
     },
     async dashboardToken(user) {
-      const handoff = await request<{ handoffToken: string }>({ method: 'POST', url: '/auth/login-handoff', body: { email: user.email, password: user.password } });
+      const handoff = await request<{ handoffToken: string }>({
+        method: 'POST',
+        url: '/auth/login-handoff',
+        body: { email: user.email, password: user.password },
+      });
       if (handoff.status !== 200) throw new Error(`login-handoff failed: ${handoff.status} ${handoff.text}`);
-      const verified = await request<{ accessToken: string }>({ method: 'POST', url: '/auth/verify-handoff', body: { handoffToken: handoff.body.handoffToken, audience: 'dashboard' } });
+      const verified = await request<{ accessToken: string }>({
+        method: 'POST',
+        url: '/auth/verify-handoff',
+        body: { handoffToken: handoff.body.handoffToken, audience: 'dashboard' },
+      });
       if (verified.status !== 200) throw new Error(`verify-handoff failed: ${verified.status} ${verified.text}`);
       return verified.body.accessToken;
     },

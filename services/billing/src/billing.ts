@@ -66,7 +66,11 @@ export class Billing {
       clock,
       ledger: this.ledger,
       signupBonus: config.SIGNUP_BONUS_CREDITS,
-      defaultLimits: { jobsPerMonth: config.LIMIT_JOBS_PER_MONTH, targetsPerMonth: config.LIMIT_TARGETS_PER_MONTH, exportsPerMonth: config.LIMIT_EXPORTS_PER_MONTH },
+      defaultLimits: {
+        jobsPerMonth: config.LIMIT_JOBS_PER_MONTH,
+        targetsPerMonth: config.LIMIT_TARGETS_PER_MONTH,
+        exportsPerMonth: config.LIMIT_EXPORTS_PER_MONTH,
+      },
     });
     this.referrals = new Referrals({ store, clock, accounts: this.accounts, ledger: this.ledger, rewardCredits: config.REFERRAL_REWARD_CREDITS });
     this.reservations = new Reservations({
@@ -179,12 +183,12 @@ export class Billing {
     try {
       recorded = (
         await this.ledger.record({
-        organizationId: input.organizationId,
-        key: `admin:${input.operationId}`,
-        kind: input.type === 'grant' ? 'admin_grant' : 'admin_revoke',
-        amount: input.amount,
-        reason: input.reason,
-        actorUserId: input.actorUserId,
+          organizationId: input.organizationId,
+          key: `admin:${input.operationId}`,
+          kind: input.type === 'grant' ? 'admin_grant' : 'admin_revoke',
+          amount: input.amount,
+          reason: input.reason,
+          actorUserId: input.actorUserId,
         })
       ).entry;
     } catch (error) {

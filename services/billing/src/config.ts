@@ -17,7 +17,10 @@ export const BillingConfig = defineConfig({
     default: '',
     description: 'JSON array of credit packages `{id, name, priceCents, currency, credits, bonusCredits}`; empty: the built-in catalog.',
   }),
-  PAYMENT_PROVIDER: Type.Union([Type.Literal('sandbox')], { default: 'sandbox', description: 'Payment provider for checkout; `sandbox` completes every order at once.' }),
+  PAYMENT_PROVIDER: Type.Union([Type.Literal('sandbox')], {
+    default: 'sandbox',
+    description: 'Payment provider for checkout; `sandbox` completes every order at once.',
+  }),
   RECONCILE_INTERVAL_MS: Type.Integer({ minimum: 0, default: 60_000, description: 'How often the reservation reconciler runs; 0 disables the timer.' }),
   RESERVATION_PENDING_TIMEOUT_MS: Type.Integer({
     minimum: 1_000,

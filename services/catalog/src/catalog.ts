@@ -62,7 +62,13 @@ export async function createCatalog(context: DataModuleContext<CatalogConfig>, o
     minIntervalMinutes: config.SCHEDULE_MIN_INTERVAL_MINUTES,
     logger,
     onRunFailed: (schedule, error) =>
-      events.scheduleFailed({ scheduleId: schedule._id, organizationId: schedule.organizationId, projectId: schedule.projectId, error: { code: error.code, message: error.message }, occurredAt: error.at }),
+      events.scheduleFailed({
+        scheduleId: schedule._id,
+        organizationId: schedule.organizationId,
+        projectId: schedule.projectId,
+        error: { code: error.code, message: error.message },
+        occurredAt: error.at,
+      }),
   });
   const webhooks = new WebhookService({
     store,

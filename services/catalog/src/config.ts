@@ -5,9 +5,13 @@ import { Type, type Static } from '@sinclair/typebox';
 export const CatalogConfig = defineConfig({
   MARKETPLACE_EXTRA_HOSTS: Type.String({
     default: '',
-    description: 'Comma-separated hosts (host or host:port) accepted in details URL targets besides the marketplace storefronts, e.g. the local simulator `127.0.0.1:4010`.',
+    description:
+      'Comma-separated hosts (host or host:port) accepted in details URL targets besides the marketplace storefronts, e.g. the local simulator `127.0.0.1:4010`.',
   }),
-  SCHEDULER_ENABLED: Type.Boolean({ default: true, description: 'Run the schedule firing loop in this process (safe on several replicas: runs are claimed atomically).' }),
+  SCHEDULER_ENABLED: Type.Boolean({
+    default: true,
+    description: 'Run the schedule firing loop in this process (safe on several replicas: runs are claimed atomically).',
+  }),
   SCHEDULER_TICK_MS: Type.Integer({ minimum: 100, default: 30_000, description: 'How often the scheduler looks for due schedules.' }),
   SCHEDULE_MIN_INTERVAL_MINUTES: Type.Integer({
     minimum: 1,
@@ -23,22 +27,50 @@ export const CatalogConfig = defineConfig({
   WEBHOOK_REQUIRE_HTTPS: Type.Boolean({ default: true, description: 'Webhook URLs must use https. Set false only for local development and tests.' }),
   WEBHOOK_ALLOW_PRIVATE_TARGETS: Type.Boolean({
     default: false,
-    description: 'UNSAFE for production: allow webhook URLs on loopback, private, link-local and metadata addresses (local receivers in development and tests).',
+    description:
+      'UNSAFE for production: allow webhook URLs on loopback, private, link-local and metadata addresses (local receivers in development and tests).',
   }),
-  WEBHOOK_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 60_000, default: 10_000, description: 'Per-attempt webhook timeout (connect, send and response).' }),
+  WEBHOOK_TIMEOUT_MS: Type.Integer({
+    minimum: 100,
+    maximum: 60_000,
+    default: 10_000,
+    description: 'Per-attempt webhook timeout (connect, send and response).',
+  }),
   WEBHOOK_DELIVERY_CONCURRENCY: Type.Integer({ minimum: 1, default: 16, description: 'Webhook attempts in flight per catalog process.' }),
   WEBHOOK_MAX_IN_FLIGHT_PER_ORG: Type.Integer({
     minimum: 1,
     default: 4,
     description: 'Webhook attempts one organization may have in flight at once (across replicas), so a slow endpoint never holds up other organizations.',
   }),
-  WEBHOOK_DISPATCH_INTERVAL_MS: Type.Integer({ minimum: 50, default: 1_000, description: 'How often due webhook deliveries are picked up (job ends also trigger a pass at once).' }),
-  WEBHOOK_DISABLE_AFTER_HOURS: Type.Integer({ minimum: 1, default: 72, description: 'An endpoint whose every attempt failed for this long is disabled (the reason is shown on the endpoint).' }),
-  WEBHOOK_SECRET_OVERLAP_HOURS: Type.Integer({ minimum: 0, default: 24, description: 'After a secret rotation, deliveries are also signed with the previous secret for this long.' }),
+  WEBHOOK_DISPATCH_INTERVAL_MS: Type.Integer({
+    minimum: 50,
+    default: 1_000,
+    description: 'How often due webhook deliveries are picked up (job ends also trigger a pass at once).',
+  }),
+  WEBHOOK_DISABLE_AFTER_HOURS: Type.Integer({
+    minimum: 1,
+    default: 72,
+    description: 'An endpoint whose every attempt failed for this long is disabled (the reason is shown on the endpoint).',
+  }),
+  WEBHOOK_SECRET_OVERLAP_HOURS: Type.Integer({
+    minimum: 0,
+    default: 24,
+    description: 'After a secret rotation, deliveries are also signed with the previous secret for this long.',
+  }),
   WEBHOOK_SECRETS_KEY: Type.Optional(
-    Type.String({ minLength: 32, description: 'Key material (at least 32 bytes) that encrypts webhook signing secrets at rest. Unset: derived from JWT_SECRET.' }),
+    Type.String({
+      minLength: 32,
+      description: 'Key material (at least 32 bytes) that encrypts webhook signing secrets at rest. Unset: derived from JWT_SECRET.',
+    }),
   ),
-  WEBHOOK_PUBLIC_BASE_URL: Type.String({ default: '', description: 'Public API base URL for links in webhook payloads, e.g. `https://api.example.com`. Empty: links are paths.' }),
-  WEBHOOK_LOG_RETENTION_DAYS: Type.Integer({ minimum: 1, default: 30, description: 'Finished webhook deliveries are removed from the delivery log after this many days.' }),
+  WEBHOOK_PUBLIC_BASE_URL: Type.String({
+    default: '',
+    description: 'Public API base URL for links in webhook payloads, e.g. `https://api.example.com`. Empty: links are paths.',
+  }),
+  WEBHOOK_LOG_RETENTION_DAYS: Type.Integer({
+    minimum: 1,
+    default: 30,
+    description: 'Finished webhook deliveries are removed from the delivery log after this many days.',
+  }),
 });
 export type CatalogConfig = Static<typeof CatalogConfig>;

@@ -10,26 +10,55 @@ export const CrawlerConfig = defineConfig({
   MARKETPLACE_BASE_URL: Type.String({
     minLength: 1,
     default: 'https://www.amazon.com',
-    description: 'Origin crawled when a job sets no `config.domain`. Any storefront of MARKETPLACES, or another origin (a simulator) which is then allowed too.',
+    description:
+      'Origin crawled when a job sets no `config.domain`. Any storefront of MARKETPLACES, or another origin (a simulator) which is then allowed too.',
   }),
   MARKETPLACE_EXTRA_HOSTS: Type.String({
     default: '',
-    description: 'Comma-separated hosts (host or host:port) the crawler may request besides the storefronts and the host of MARKETPLACE_BASE_URL (redirect targets included).',
+    description:
+      'Comma-separated hosts (host or host:port) the crawler may request besides the storefronts and the host of MARKETPLACE_BASE_URL (redirect targets included).',
   }),
-  SIMULATOR_PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 0, description: 'Port of the in-process simulator when MARKETPLACE=simulator (0: any free port).' }),
+  SIMULATOR_PORT: Type.Integer({
+    minimum: 0,
+    maximum: 65535,
+    default: 0,
+    description: 'Port of the in-process simulator when MARKETPLACE=simulator (0: any free port).',
+  }),
   ...UpstreamRateConfig,
-  RATE_SETTING_REFRESH_MS: Type.Integer({ minimum: 1_000, default: 15_000, description: 'How often the worker reads the admin-set upstream rate from billing (GET /internal/billing/crawler-settings); a change reaches every replica within this time.' }),
+  RATE_SETTING_REFRESH_MS: Type.Integer({
+    minimum: 1_000,
+    default: 15_000,
+    description:
+      'How often the worker reads the admin-set upstream rate from billing (GET /internal/billing/crawler-settings); a change reaches every replica within this time.',
+  }),
   CRAWL_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 256, default: 4, description: 'Targets crawled at the same time by this process.' }),
   FETCH_CONNECT_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 5_000, description: 'TCP/TLS connect timeout per upstream request.' }),
-  FETCH_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 20_000, description: 'Time allowed for one upstream request (headers and whole body, redirects included).' }),
+  FETCH_TIMEOUT_MS: Type.Integer({
+    minimum: 100,
+    default: 20_000,
+    description: 'Time allowed for one upstream request (headers and whole body, redirects included).',
+  }),
   MAX_RESPONSE_BYTES: Type.Integer({ minimum: 1024, default: 8 * 1024 * 1024, description: 'Largest page accepted, counted after decompression.' }),
   MAX_REDIRECTS: Type.Integer({ minimum: 0, maximum: 10, default: 3, description: 'Redirects followed per request; only to allowed marketplace hosts.' }),
-  MAX_FETCH_ATTEMPTS: Type.Integer({ minimum: 1, maximum: 10, default: 4, description: 'Tries per page for transient failures (timeouts, 5xx, 429, block pages) before the target fails.' }),
+  MAX_FETCH_ATTEMPTS: Type.Integer({
+    minimum: 1,
+    maximum: 10,
+    default: 4,
+    description: 'Tries per page for transient failures (timeouts, 5xx, 429, block pages) before the target fails.',
+  }),
   FETCH_BACKOFF_MS: Type.Integer({ minimum: 1, default: 2_000, description: 'Base of the exponential backoff between tries (doubled per try, jittered).' }),
-  FETCH_MAX_BACKOFF_MS: Type.Integer({ minimum: 1, default: 60_000, description: 'Cap of the backoff, and the longest Retry-After the worker waits for; a longer one ends the tries.' }),
+  FETCH_MAX_BACKOFF_MS: Type.Integer({
+    minimum: 1,
+    default: 60_000,
+    description: 'Cap of the backoff, and the longest Retry-After the worker waits for; a longer one ends the tries.',
+  }),
   PROXY_URLS: Type.String({ default: '', description: 'Comma-separated HTTP(S) proxies (http://user:pass@host:port), rotated per session. Empty: direct.' }),
   PROXY_REST_AFTER_BLOCKS: Type.Integer({ minimum: 1, default: 3, description: 'Consecutive blocked responses after which a proxy is rested.' }),
   PROXY_REST_MS: Type.Integer({ minimum: 1_000, default: 600_000, description: 'How long a rested proxy is left out of the rotation.' }),
-  SESSION_MAX_USES: Type.Integer({ minimum: 1, default: 50, description: 'Requests per crawl session (header profile, cookie jar, proxy) before it is replaced.' }),
+  SESSION_MAX_USES: Type.Integer({
+    minimum: 1,
+    default: 50,
+    description: 'Requests per crawl session (header profile, cookie jar, proxy) before it is replaced.',
+  }),
 });
 export type CrawlerConfig = Static<typeof CrawlerConfig>;

@@ -36,7 +36,12 @@ export const crawlerWorkerModule = defineModule<CrawlerConfig>({
     const rateRedis = redisUrl ? openRedis(redisUrl, { name: 'crawl-upstream-rate' }) : undefined;
     const limiter: UpstreamRateLimiter = rateRedis
       ? new SharedRateLimiter({
-          budget: new RedisRateBudget({ redis: rateRedis, key: `${context.runtime.REDIS_PREFIX}:upstream`, defaultPerMinute: config.UPSTREAM_RATE_PER_MINUTE, burst: config.UPSTREAM_BURST }),
+          budget: new RedisRateBudget({
+            redis: rateRedis,
+            key: `${context.runtime.REDIS_PREFIX}:upstream`,
+            defaultPerMinute: config.UPSTREAM_RATE_PER_MINUTE,
+            burst: config.UPSTREAM_BURST,
+          }),
           requestsPerMinute: config.UPSTREAM_RATE_PER_MINUTE,
         })
       : new TokenBucketRateLimiter({ requestsPerMinute: config.UPSTREAM_RATE_PER_MINUTE, burst: config.UPSTREAM_BURST });
@@ -53,7 +58,9 @@ export const crawlerWorkerModule = defineModule<CrawlerConfig>({
         const settings = new CrawlerSettingsClient(context.client('billing'));
         const rate = new RateSetting({ read: () => settings.get(), limiter, defaultRate: config.UPSTREAM_RATE_PER_MINUTE });
         const refreshRate = () =>
-          rate.refresh().catch((error: unknown) => logger.warn({ err: error }, 'reading the upstream rate setting from billing failed; keeping the rate in force'));
+          rate
+            .refresh()
+            .catch((error: unknown) => logger.warn({ err: error }, 'reading the upstream rate setting from billing failed; keeping the rate in force'));
         await refreshRate();
         if (config.MARKETPLACE === 'simulator') {
           simulator = await startEmbeddedSimulator(config.SIMULATOR_PORT);
@@ -90,7 +97,10 @@ export const crawlerWorkerModule = defineModule<CrawlerConfig>({
         await queue.process((job: QueueJob<CrawlTask>) => crawler.crawl(job.payload), {
           concurrency: config.CRAWL_CONCURRENCY,
           onFailed: async (job, error) => {
-            logger.error({ err: error, jobId: job.payload.jobId, targetIndex: job.payload.targetIndex }, 'crawl task failed for good; reporting the target failed');
+            logger.error(
+              { err: error, jobId: job.payload.jobId, targetIndex: job.payload.targetIndex },
+              'crawl task failed for good; reporting the target failed',
+            );
             await crawler.giveUp(job.payload, error);
           },
         });

@@ -33,7 +33,9 @@ function stateBlock(rng: Rng, i: number): string {
   const entries: string[] = [];
   const count = rng.int(150, 300);
   for (let j = 0; j < count; j++) {
-    entries.push(`{"id":"${rng.int(100000, 999999)}","asin":"B0${rng.int(10000000, 99999999)}","w":${rng.int(100, 1500)},"h":${rng.int(100, 1500)},"url":"https://m.media-amazon.com/images/I/${rng.int(10, 99)}x${j}L._AC_SX${rng.int(300, 900)}_.jpg"}`);
+    entries.push(
+      `{"id":"${rng.int(100000, 999999)}","asin":"B0${rng.int(10000000, 99999999)}","w":${rng.int(100, 1500)},"h":${rng.int(100, 1500)},"url":"https://m.media-amazon.com/images/I/${rng.int(10, 99)}x${j}L._AC_SX${rng.int(300, 900)}_.jpg"}`,
+    );
   }
   return `<script type="a-state" data-a-state="{&quot;key&quot;:&quot;state-${i}&quot;}">{"items":[${entries.join(',')}]}</script>`;
 }
@@ -50,7 +52,9 @@ function styleBlock(rng: Rng, i: number): string {
 }
 
 function hiddenMenu(rng: Rng): string {
-  const parts: string[] = ['<div id="hmenu-container" class="hmenu-visible" aria-hidden="true"><div id="hmenu-canvas"><ul class="hmenu hmenu-visible" data-menu-id="1">'];
+  const parts: string[] = [
+    '<div id="hmenu-container" class="hmenu-visible" aria-hidden="true"><div id="hmenu-canvas"><ul class="hmenu hmenu-visible" data-menu-id="1">',
+  ];
   for (let i = 0; i < 900; i++) {
     const node = rng.int(100000, 99999999);
     parts.push(
@@ -65,7 +69,9 @@ function hiddenMenu(rng: Rng): string {
 function carousels(rng: Rng): string {
   const parts: string[] = [];
   for (let c = 0; c < 4; c++) {
-    parts.push(`<div id="sims-carousel-${c}_feature_div" class="celwidget"><div class="a-carousel-container"><h2 class="a-carousel-heading">Related items ${c}</h2><ol class="a-carousel" role="list">`);
+    parts.push(
+      `<div id="sims-carousel-${c}_feature_div" class="celwidget"><div class="a-carousel-container"><h2 class="a-carousel-heading">Related items ${c}</h2><ol class="a-carousel" role="list">`,
+    );
     for (let i = 0; i < 20; i++) {
       const asin = `B0C${String(rng.int(1000000, 9999999))}`;
       const cents = rng.int(500, 99999);
@@ -84,13 +90,20 @@ function carousels(rng: Rng): string {
 }
 
 function footer(rng: Rng): string {
-  const parts: string[] = ['<div id="navFooter" class="navLeftFooter nav-sprite-v1" role="contentinfo"><div class="navFooterVerticalColumn navAccessibility" role="presentation"><div class="navFooterVerticalRow navAccessibility">'];
+  const parts: string[] = [
+    '<div id="navFooter" class="navLeftFooter nav-sprite-v1" role="contentinfo"><div class="navFooterVerticalColumn navAccessibility" role="presentation"><div class="navFooterVerticalRow navAccessibility">',
+  ];
   for (let col = 0; col < 4; col++) {
     parts.push(`<div class="navFooterLinkCol navAccessibility"><div class="navFooterColHead">Column ${col}</div><ul>`);
-    for (let i = 0; i < 12; i++) parts.push(`<li class="nav_first"><a href="/gp/help/customer/display.html?nodeId=${rng.int(100000, 999999)}&amp;ref_=footer_${col}_${i}" class="nav_a">Help topic ${col}.${i}</a></li>`);
+    for (let i = 0; i < 12; i++)
+      parts.push(
+        `<li class="nav_first"><a href="/gp/help/customer/display.html?nodeId=${rng.int(100000, 999999)}&amp;ref_=footer_${col}_${i}" class="nav_a">Help topic ${col}.${i}</a></li>`,
+      );
     parts.push('</ul></div>');
   }
-  parts.push('</div></div><div class="navFooterLine navFooterLinkLine navFooterPadItemLine"><span>© 1996-2024, Amazon.com, Inc. or its affiliates</span></div></div>');
+  parts.push(
+    '</div></div><div class="navFooterLine navFooterLinkLine navFooterPadItemLine"><span>© 1996-2024, Amazon.com, Inc. or its affiliates</span></div></div>',
+  );
   return parts.join('');
 }
 

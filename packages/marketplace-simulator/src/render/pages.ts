@@ -61,7 +61,14 @@ export function renderSearchPage(options: RenderSearchOptions): RenderedPage & {
     layout,
   );
   const html = pageShell(
-    { domain, texts, title: `Amazon.${domain.slice(7)} : ${options.keyword}`, size: options.size ?? 'full', variant: hashString(options.keyword) + page, bodyClass: 's-minimal' },
+    {
+      domain,
+      texts,
+      title: `Amazon.${domain.slice(7)} : ${options.keyword}`,
+      size: options.size ?? 'full',
+      variant: hashString(options.keyword) + page,
+      bodyClass: 's-minimal',
+    },
     content,
   );
   return { html, layout, results };

@@ -25,7 +25,9 @@ function desktopImages(view: StorefrontProduct, withHires: boolean): string {
     .join('');
   const video = `<li class="a-spacing-small item videoThumbnail"><span class="a-list-item"><span class="a-button a-button-thumbnail a-button-toggle"><span class="a-button-inner"><span class="a-button-text"><img alt="" src="https://m.media-amazon.com/images/I/41vid${ids[0]?.slice(4) ?? 'x'}.SX38_SY50_CR,0,0,38,50_PKdp-play-icon-overlay__.jpg"></span></span></span></span></li>`;
   const main = ids[0] as string;
-  const dynamic = esc(JSON.stringify({ [imageUrl(main, '_AC_SX466_')]: [466, 466], [imageUrl(main, '_AC_SX679_')]: [679, 679], [imageUrl(main, '_AC_SX425_')]: [425, 425] }));
+  const dynamic = esc(
+    JSON.stringify({ [imageUrl(main, '_AC_SX466_')]: [466, 466], [imageUrl(main, '_AC_SX679_')]: [679, 679], [imageUrl(main, '_AC_SX425_')]: [425, 425] }),
+  );
   const hires = withHires ? ` data-old-hires="${imageUrl(main, '_AC_SL1500_')}"` : ' data-old-hires=""';
   return `<div id="imageBlock_feature_div" class="celwidget"><div id="imageBlock" class="a-section imageBlockRearch"><div class="a-fixed-left-grid"><div class="a-fixed-left-grid-inner" style="padding-left:40px">
 <div id="altImages" class="a-fixed-left-grid-col a-col-left" style="width:40px;margin-left:-40px;float:left;"><ul class="a-unordered-list a-nostyle a-button-list a-vertical a-spacing-top-extra-large regularAltImageViewLayout">${thumbs}${video}</ul></div>
@@ -144,13 +146,19 @@ ${description(view)}${detailBullets(view, domain)}</div></div>`;
 function apex(view: StorefrontProduct, domain: MarketplaceDomain): string {
   const rows: string[] = [];
   if (view.listPrice) {
-    rows.push(`<tr><td class="a-color-secondary a-size-base a-text-right a-nowrap">${esc(view.texts.listPriceLabel)}</td><td class="a-span12 a-color-secondary a-size-base">${priceWidget(view.listPrice, domain, { classes: 'a-text-price a-size-base', size: 'b', strike: true, plain: true })}</td></tr>`);
+    rows.push(
+      `<tr><td class="a-color-secondary a-size-base a-text-right a-nowrap">${esc(view.texts.listPriceLabel)}</td><td class="a-span12 a-color-secondary a-size-base">${priceWidget(view.listPrice, domain, { classes: 'a-text-price a-size-base', size: 'b', strike: true, plain: true })}</td></tr>`,
+    );
   }
   if (view.price) {
-    rows.push(`<tr><td class="a-color-secondary a-size-base a-text-right a-nowrap">Price:</td><td class="a-span12">${priceWidget(view.price, domain, { classes: 'a-text-price a-size-medium apexPriceToPay', size: 'b', plain: true })}</td></tr>`);
+    rows.push(
+      `<tr><td class="a-color-secondary a-size-base a-text-right a-nowrap">Price:</td><td class="a-span12">${priceWidget(view.price, domain, { classes: 'a-text-price a-size-medium apexPriceToPay', size: 'b', plain: true })}</td></tr>`,
+    );
     if (view.listPrice) {
       const saving = { ...view.price, minor: view.listPrice.minor - view.price.minor };
-      rows.push(`<tr><td class="a-color-secondary a-size-base a-text-right a-nowrap">You Save:</td><td class="a-span12 a-color-price a-size-base">${priceWidget(saving, domain, { classes: 'a-text-price a-size-base', size: 'b', plain: true })}</td></tr>`);
+      rows.push(
+        `<tr><td class="a-color-secondary a-size-base a-text-right a-nowrap">You Save:</td><td class="a-span12 a-color-price a-size-base">${priceWidget(saving, domain, { classes: 'a-text-price a-size-base', size: 'b', plain: true })}</td></tr>`,
+      );
     }
   }
   const seller = `<div id="merchantInfoFeature_feature_div" class="celwidget"><div class="offer-display-feature-label"><span class="a-size-small offer-display-feature-text a-color-secondary">${esc(view.texts.soldBy)}</span></div><div class="offer-display-feature-text"><span class="a-size-small offer-display-feature-text-message">${esc(view.seller)}</span></div></div>`;
@@ -168,7 +176,10 @@ function mobile(view: StorefrontProduct, domain: MarketplaceDomain): string {
   const p = view.product;
   const rating = ratingText(view);
   const images = p.imageIds
-    .map((id, i) => `<li class="a-carousel-card"><img${i === 0 ? ' id="main-image"' : ''} class="a-dynamic-image" alt="" src="${i === 0 ? imageUrl(id, '_AC_SY300_') : 'data:image/gif;base64,R0lGODlhAQABAIAAAP'}" data-a-hires="${imageUrl(id, '_AC_SL1000_')}"></li>`)
+    .map(
+      (id, i) =>
+        `<li class="a-carousel-card"><img${i === 0 ? ' id="main-image"' : ''} class="a-dynamic-image" alt="" src="${i === 0 ? imageUrl(id, '_AC_SY300_') : 'data:image/gif;base64,R0lGODlhAQABAIAAAP'}" data-a-hires="${imageUrl(id, '_AC_SL1000_')}"></li>`,
+    )
     .join('');
   const price = view.price
     ? `${priceWidget(view.price, domain, { classes: 'aok-align-center' })}${view.listPrice ? `<span class="a-size-small a-color-secondary">${esc(view.texts.listPriceLabel)} ${priceWidget(view.listPrice, domain, { classes: 'a-text-price', size: 's', strike: true, plain: true })}</span>` : ''}`

@@ -103,7 +103,9 @@ function legacyCard(card: SearchCard, model: SearchPageModel): string {
   return [
     `<li id="result_${position - 1}" data-asin="${p.asin}" class="s-result-item s-result-card-for-container a-declarative celwidget${sponsored ? ' AdHolder' : ''}">`,
     `<div class="s-item-container">`,
-    sponsored ? `<h5 class="a-spacing-none a-color-tertiary s-sponsored-list-header s-sponsored-header sp-pixel-data a-text-normal">${esc(model.texts.sponsored)}</h5>` : '',
+    sponsored
+      ? `<h5 class="a-spacing-none a-color-tertiary s-sponsored-list-header s-sponsored-header sp-pixel-data a-text-normal">${esc(model.texts.sponsored)}</h5>`
+      : '',
     `<div class="a-fixed-left-grid"><div class="a-fixed-left-grid-inner" style="padding-left:218px">`,
     `<div class="a-fixed-left-grid-col a-col-left" style="width:218px;margin-left:-218px;float:left;"><div class="a-row"><div aria-hidden="true" class="a-column a-span12 a-text-center"><a class="a-link-normal a-text-normal" href="${href}"><img src="${imageUrl(p.imageIds[0] as string, '_AC_AA160_')}" width="160" height="160" alt="Product Details" class="s-access-image cfMarker"></a></div></div></div>`,
     `<div class="a-fixed-left-grid-col a-col-right" style="padding-left:2%;float:left;">`,
@@ -113,7 +115,9 @@ function legacyCard(card: SearchCard, model: SearchPageModel): string {
     view.price
       ? `<div class="a-row a-spacing-none"><a class="a-link-normal a-text-normal" href="${href}"><span class="a-size-base a-color-price s-price a-text-bold">${esc(formatMoney(view.price, model.domain).text)}</span></a>${view.listPrice ? `<span class="a-letter-space"></span><span class="a-size-small a-color-secondary a-text-strike">${esc(formatMoney(view.listPrice, model.domain).text)}</span>` : ''}</div>`
       : '',
-    p.prime ? `<div class="a-row a-spacing-none"><i class="a-icon a-icon-prime a-icon-small s-align-text-bottom" aria-label="Prime"><span class="a-icon-alt">Prime</span></i></div>` : '',
+    p.prime
+      ? `<div class="a-row a-spacing-none"><i class="a-icon a-icon-prime a-icon-small s-align-text-bottom" aria-label="Prime"><span class="a-icon-alt">Prime</span></i></div>`
+      : '',
     `</div><div class="a-column a-span5 a-span-last">`,
     rating
       ? `<div class="a-row a-spacing-mini"><span name="${p.asin}"><span class="a-declarative"><a href="javascript:void(0)" class="a-popover-trigger a-declarative"><i class="a-icon a-icon-star a-star-4-5"><span class="a-icon-alt">${esc(rating)}</span></i><i class="a-icon a-icon-popover"></i></a></span></span><a class="a-size-small a-link-normal a-text-normal" href="${href}#customerReviews">${formatCount(p.reviewCount, model.domain)}</a></div>`
@@ -151,7 +155,9 @@ function noResults(model: SearchPageModel): string {
 
 /** The results area of a search page in one of the three layouts the parser supports. */
 export function searchContent(model: SearchPageModel, layout: SearchLayout): string {
-  const cards = model.cards.map((card) => (layout === 'classic' ? classicCard(card, model) : layout === 'grid' ? gridCard(card, model) : legacyCard(card, model)));
+  const cards = model.cards.map((card) =>
+    layout === 'classic' ? classicCard(card, model) : layout === 'grid' ? gridCard(card, model) : legacyCard(card, model),
+  );
   const list =
     layout === 'legacy'
       ? `<div id="searchTemplate" class="searchTemplate listLayout"><div id="resultsCol"><div id="atfResults" class="a-row s-result-list-parent-container"><ul id="s-results-list-atf" class="s-result-list s-col-1 s-list-view">${cards.join('\n')}</ul></div>${pagination(model, layout)}</div></div>`

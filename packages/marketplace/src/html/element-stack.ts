@@ -1,22 +1,101 @@
 type Closer = (() => void) | undefined;
 
 export const VOID_ELEMENTS: ReadonlySet<string> = new Set([
-  'area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr',
+  'area',
+  'base',
+  'br',
+  'col',
+  'embed',
+  'hr',
+  'img',
+  'input',
+  'link',
+  'meta',
+  'source',
+  'track',
+  'wbr',
 ]);
 
 // Start tags that end an open <p>, per the HTML tree builder (only the ones pages actually use).
 const CLOSES_P = new Set([
-  'address', 'article', 'aside', 'div', 'dl', 'fieldset', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5',
-  'h6', 'header', 'hr', 'li', 'main', 'nav', 'ol', 'p', 'section', 'table', 'ul',
+  'address',
+  'article',
+  'aside',
+  'div',
+  'dl',
+  'fieldset',
+  'footer',
+  'form',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'header',
+  'hr',
+  'li',
+  'main',
+  'nav',
+  'ol',
+  'p',
+  'section',
+  'table',
+  'ul',
 ]);
 
 // HTML "special" elements (the ones pages use): an end tag of an ordinary element such as </span>
 // never closes past one of these — the tree builder ignores it instead.
 const SPECIAL = new Set([
-  'address', 'article', 'aside', 'blockquote', 'body', 'button', 'caption', 'center', 'dd', 'details', 'div',
-  'dl', 'dt', 'fieldset', 'figcaption', 'figure', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6',
-  'head', 'header', 'html', 'iframe', 'li', 'main', 'menu', 'nav', 'noscript', 'ol', 'p', 'pre', 'section',
-  'select', 'summary', 'table', 'tbody', 'td', 'template', 'textarea', 'tfoot', 'th', 'thead', 'tr', 'ul',
+  'address',
+  'article',
+  'aside',
+  'blockquote',
+  'body',
+  'button',
+  'caption',
+  'center',
+  'dd',
+  'details',
+  'div',
+  'dl',
+  'dt',
+  'fieldset',
+  'figcaption',
+  'figure',
+  'footer',
+  'form',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'head',
+  'header',
+  'html',
+  'iframe',
+  'li',
+  'main',
+  'menu',
+  'nav',
+  'noscript',
+  'ol',
+  'p',
+  'pre',
+  'section',
+  'select',
+  'summary',
+  'table',
+  'tbody',
+  'td',
+  'template',
+  'textarea',
+  'tfoot',
+  'th',
+  'thead',
+  'tr',
+  'ul',
 ]);
 
 // Formatting elements are re-parented by the adoption agency algorithm rather than ignored; closing
@@ -54,7 +133,12 @@ export class ElementStack {
     const top = this.closers.length - 1;
     if (top < 0) return;
     const previous = this.closers[top];
-    this.closers[top] = previous ? () => { previous(); fn(); } : fn;
+    this.closers[top] = previous
+      ? () => {
+          previous();
+          fn();
+        }
+      : fn;
   }
 
   /**

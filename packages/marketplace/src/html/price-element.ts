@@ -98,7 +98,14 @@ export class PriceElementReader {
   private capture(set: (text: string) => void): void {
     const parts = this.captures.begin();
     // Only markup whitespace is collapsed: the no-break spaces inside `1 299,99 €` belong to the raw text.
-    this.stack.onClose(() => set(this.captures.end(parts).replace(/[\t\n\r ]+/g, ' ').trim()));
+    this.stack.onClose(() =>
+      set(
+        this.captures
+          .end(parts)
+          .replace(/[\t\n\r ]+/g, ' ')
+          .trim(),
+      ),
+    );
   }
 }
 

@@ -19,7 +19,11 @@ export async function redisTestServer(): Promise<RedisTestServerResult> {
   if (fromEnv) return { server: { url: fromEnv, stop: async () => undefined } };
   try {
     const { GenericContainer, Wait } = await import('testcontainers');
-    const container = await new GenericContainer('redis:7').withExposedPorts(6379).withWaitStrategy(Wait.forListeningPorts()).withStartupTimeout(60_000).start();
+    const container = await new GenericContainer('redis:7')
+      .withExposedPorts(6379)
+      .withWaitStrategy(Wait.forListeningPorts())
+      .withStartupTimeout(60_000)
+      .start();
     return {
       server: {
         url: `redis://${container.getHost()}:${container.getMappedPort(6379)}`,

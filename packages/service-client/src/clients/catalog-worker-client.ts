@@ -15,12 +15,25 @@ export class CatalogWorkerClient {
   }
 
   async claimTarget(jobId: string, targetIndex: number, context: CallOptions = {}): Promise<ClaimTargetResponse['data']> {
-    const response = await this.#client.call<ClaimTargetResponse>({ method: 'POST', path: CatalogPaths.claimTarget(jobId, targetIndex), body: {}, idempotent: true, ...context });
+    const response = await this.#client.call<ClaimTargetResponse>({
+      method: 'POST',
+      path: CatalogPaths.claimTarget(jobId, targetIndex),
+      body: {},
+      idempotent: true,
+      ...context,
+    });
     return response.data;
   }
 
   async reportTarget(jobId: string, targetIndex: number, body: ReportTargetBody, context: CallOptions = {}): Promise<ReportTargetResponse['data']> {
-    const response = await this.#client.call<ReportTargetResponse>({ method: 'POST', path: CatalogPaths.reportTarget(jobId, targetIndex), body, idempotent: true, timeoutMs: 30_000, ...context });
+    const response = await this.#client.call<ReportTargetResponse>({
+      method: 'POST',
+      path: CatalogPaths.reportTarget(jobId, targetIndex),
+      body,
+      idempotent: true,
+      timeoutMs: 30_000,
+      ...context,
+    });
     return response.data;
   }
 }

@@ -15,7 +15,11 @@ export async function mongoTestServer(): Promise<MongoTestServerResult> {
   if (fromEnv) return { server: { url: fromEnv, stop: async () => undefined } };
   try {
     const { GenericContainer, Wait } = await import('testcontainers');
-    const container = await new GenericContainer('mongo:7').withExposedPorts(27017).withWaitStrategy(Wait.forListeningPorts()).withStartupTimeout(60_000).start();
+    const container = await new GenericContainer('mongo:7')
+      .withExposedPorts(27017)
+      .withWaitStrategy(Wait.forListeningPorts())
+      .withStartupTimeout(60_000)
+      .start();
     return {
       server: {
         url: `mongodb://${container.getHost()}:${container.getMappedPort(27017)}/`,

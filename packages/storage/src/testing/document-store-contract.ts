@@ -166,7 +166,13 @@ export function describeDocumentStoreContract(adapter: string, open: () => Promi
 
     it('treats null and missing alike for equality, $ne, $nin, $in and $exists', async () => {
       const docs = store.collection<Loose>(`contract_${newId()}`);
-      for (const [_id, tag] of [['null', null], ['missing', undefined], ['x', 'x'], ['y', 'y']] as const) await docs.insertOne(tag === undefined ? { _id } : { _id, tag });
+      for (const [_id, tag] of [
+        ['null', null],
+        ['missing', undefined],
+        ['x', 'x'],
+        ['y', 'y'],
+      ] as const)
+        await docs.insertOne(tag === undefined ? { _id } : { _id, tag });
       const ids = async (filter: Filter) => (await docs.find(filter, { sort: { _id: 1 } })).map((d) => d._id);
       expect(await ids({ tag: null })).toEqual(['missing', 'null']);
       expect(await ids({ tag: { $eq: null } })).toEqual(['missing', 'null']);
@@ -182,7 +188,14 @@ export function describeDocumentStoreContract(adapter: string, open: () => Promi
 
     it('matches booleans only as booleans', async () => {
       const docs = store.collection<Loose>(`contract_${newId()}`);
-      const flags = [['true', true], ['false', false], ['one', 1], ['zero', 0], ['text', 'true'], ['missing', undefined]] as const;
+      const flags = [
+        ['true', true],
+        ['false', false],
+        ['one', 1],
+        ['zero', 0],
+        ['text', 'true'],
+        ['missing', undefined],
+      ] as const;
       await docs.insertMany(flags.map(([_id, flag]) => (flag === undefined ? { _id } : { _id, flag })));
       const ids = async (filter: Filter) => (await docs.find(filter, { sort: { _id: 1 } })).map((d) => d._id);
       expect(await ids({ flag: true })).toEqual(['true']);
@@ -197,7 +210,17 @@ export function describeDocumentStoreContract(adapter: string, open: () => Promi
 
     it('compares numbers with numbers and strings with strings only', async () => {
       const docs = store.collection<Loose>(`contract_${newId()}`);
-      const values: Array<[string, unknown]> = [['n5', 5], ['n10', 10], ['s5', '5'], ['sabc', 'abc'], ['s2026', '2026-01-02'], ['bool', true], ['null', null], ['obj', { a: 1 }], ['n0', 0]];
+      const values: Array<[string, unknown]> = [
+        ['n5', 5],
+        ['n10', 10],
+        ['s5', '5'],
+        ['sabc', 'abc'],
+        ['s2026', '2026-01-02'],
+        ['bool', true],
+        ['null', null],
+        ['obj', { a: 1 }],
+        ['n0', 0],
+      ];
       await docs.insertMany([...values.map(([_id, v]) => ({ _id, v })), { _id: 'missing' }]);
       const ids = async (filter: Filter) => (await docs.find(filter, { sort: { _id: 1 } })).map((d) => d._id);
       expect(await ids({ v: { $gt: 1 } })).toEqual(['n10', 'n5']);
@@ -216,7 +239,8 @@ export function describeDocumentStoreContract(adapter: string, open: () => Promi
       const docs: Item[] = [];
       for (let n = 1; n <= 30; n += 1) docs.push(item(['a', 'b', 'c'][n % 3] as string, n));
       await items.insertMany(docs);
-      const ns = async (filter: Filter, options: { sort: Record<string, 1 | -1>; skip?: number; limit?: number }) => (await items.find(filter, options)).map((d) => d.n);
+      const ns = async (filter: Filter, options: { sort: Record<string, 1 | -1>; skip?: number; limit?: number }) =>
+        (await items.find(filter, options)).map((d) => d.n);
       // org 'b': n = 1, 4, …, 28
       expect(await ns({ org: 'b' }, { sort: { createdAt: -1 }, skip: 3, limit: 4 })).toEqual([19, 16, 13, 10]);
       expect(await ns({ org: 'b' }, { sort: { createdAt: 1 }, skip: 8, limit: 5 })).toEqual([25, 28]);
@@ -227,7 +251,9 @@ export function describeDocumentStoreContract(adapter: string, open: () => Promi
     });
 
     it('reads and writes nested and array-index paths', async () => {
-      const a = await items.insertOne(item('p', 1, { nested: { amount: 10, currency: 'EUR' }, list: [{ status: 'pending' }, { status: 'pending' }, { status: 'done' }] }));
+      const a = await items.insertOne(
+        item('p', 1, { nested: { amount: 10, currency: 'EUR' }, list: [{ status: 'pending' }, { status: 'pending' }, { status: 'done' }] }),
+      );
       expect(await items.count({ 'list.2.status': 'done' })).toBe(1);
       expect(await items.count({ 'list.1.status': 'done' })).toBe(0);
       expect(await items.count({ _id: a._id, 'list.5.status': { $exists: false } })).toBe(1);
@@ -236,7 +262,11 @@ export function describeDocumentStoreContract(adapter: string, open: () => Promi
         { _id: a._id, 'list.1.status': { $in: ['pending', 'running'] } },
         { $set: { 'list.1.status': 'running', 'nested.currency': 'USD', 'marks.job-1:x': 3 } as never, $inc: { 'nested.amount': 2.5 } },
       );
-      expect(updated).toMatchObject({ nested: { amount: 12.5, currency: 'USD' }, list: [{ status: 'pending' }, { status: 'running' }, { status: 'done' }], marks: { 'job-1:x': 3 } });
+      expect(updated).toMatchObject({
+        nested: { amount: 12.5, currency: 'USD' },
+        list: [{ status: 'pending' }, { status: 'running' }, { status: 'done' }],
+        marks: { 'job-1:x': 3 },
+      });
       expect(await items.findOne({ 'list.1.status': 'running', 'nested.amount': 12.5 })).toMatchObject({ _id: a._id });
       expect(await items.count({ 'marks.job-1:x': { $exists: true } })).toBe(1);
       expect(await items.updateOne({ _id: a._id, 'list.1.status': 'pending' }, { $set: { 'list.1.status': 'x' } })).toBeNull();
@@ -274,8 +304,15 @@ export function describeDocumentStoreContract(adapter: string, open: () => Promi
     it('updates the first match by sort, and upserts with a sort when nothing matches', async () => {
       for (const n of [2, 3, 1]) await items.insertOne(item('us', n));
       expect(await items.updateOne({ org: 'us' }, { $set: { tag: 'last' } }, { upsert: true, sort: { n: -1 } })).toMatchObject({ n: 3, tag: 'last' });
-      expect(await items.updateOne({ org: 'us', tag: { $exists: false } }, { $set: { tag: 'first' } }, { sort: { n: 1 } })).toMatchObject({ n: 1, tag: 'first' });
-      const created = await items.updateOne({ org: 'us-new', tag: 'k' }, { $setOnInsert: { n: 7, createdAt: 'c' }, $set: { nested: { amount: 1, currency: 'EUR' } } }, { upsert: true, sort: { n: 1 } });
+      expect(await items.updateOne({ org: 'us', tag: { $exists: false } }, { $set: { tag: 'first' } }, { sort: { n: 1 } })).toMatchObject({
+        n: 1,
+        tag: 'first',
+      });
+      const created = await items.updateOne(
+        { org: 'us-new', tag: 'k' },
+        { $setOnInsert: { n: 7, createdAt: 'c' }, $set: { nested: { amount: 1, currency: 'EUR' } } },
+        { upsert: true, sort: { n: 1 } },
+      );
       expect(created).toMatchObject({ org: 'us-new', tag: 'k', n: 7, createdAt: 'c', nested: { amount: 1, currency: 'EUR' } });
       expect(typeof created?._id).toBe('string');
       expect(await items.count({ org: 'us' })).toBe(3);

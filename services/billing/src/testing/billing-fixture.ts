@@ -61,7 +61,8 @@ export async function ledgerProblems(store: DocumentStore, organizationId?: stri
       if (entry.version <= balance.version) folded = applyDelta(folded, entry.delta);
     });
     if (entries.length !== balance.version) problems.push(`${balance._id}: ${entries.length} entries but balance at version ${balance.version}`);
-    if (JSON.stringify(folded) !== JSON.stringify(figures)) problems.push(`${balance._id}: ledger folds to ${JSON.stringify(folded)}, balance is ${JSON.stringify(figures)}`);
+    if (JSON.stringify(folded) !== JSON.stringify(figures))
+      problems.push(`${balance._id}: ledger folds to ${JSON.stringify(folded)}, balance is ${JSON.stringify(figures)}`);
   }
   return problems;
 }

@@ -33,7 +33,14 @@ export interface CatalogHarness {
   catalog: Catalog;
   context: DataModuleContext;
   user(organizationId?: string): HarnessUser;
-  request<T = any>(req: { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; url: string; token?: string; body?: unknown; payload?: string; headers?: Record<string, string> }): Promise<HarnessResponse<T>>;
+  request<T = any>(req: {
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+    url: string;
+    token?: string;
+    body?: unknown;
+    payload?: string;
+    headers?: Record<string, string>;
+  }): Promise<HarnessResponse<T>>;
   internal<T = any>(req: { method: 'GET' | 'POST'; url: string; body?: unknown; from?: ServiceName }): Promise<HarnessResponse<T>>;
   claim(jobId: string, index: number): Promise<HarnessResponse>;
   report(jobId: string, index: number, body: ReportTargetBody): Promise<HarnessResponse>;

@@ -20,7 +20,9 @@ export interface DomainCatalog {
  * The catalog's services without HTTP, on a given store (shared between two instances to play
  * two replicas), a manual clock and a fake billing.
  */
-export async function domainCatalog(options: { store?: DocumentStore; clock?: ManualClock; billing?: FakeBilling; queues?: QueueProvider; env?: Record<string, string> } = {}): Promise<DomainCatalog> {
+export async function domainCatalog(
+  options: { store?: DocumentStore; clock?: ManualClock; billing?: FakeBilling; queues?: QueueProvider; env?: Record<string, string> } = {},
+): Promise<DomainCatalog> {
   const store = options.store ?? EmbeddedDocumentStore.inMemory();
   const clock = options.clock ?? new ManualClock('2026-03-02T08:00:00.000Z');
   const billing = options.billing ?? new FakeBilling();

@@ -1,4 +1,13 @@
-import { CREDITS_PER_TARGET, type ConsumeExportBody, type ExportAllowance, type ReleaseBody, type Reservation, type ReserveBody, type SettleBody, type Settlement } from '@crawl/contracts';
+import {
+  CREDITS_PER_TARGET,
+  type ConsumeExportBody,
+  type ExportAllowance,
+  type ReleaseBody,
+  type Reservation,
+  type ReserveBody,
+  type SettleBody,
+  type Settlement,
+} from '@crawl/contracts';
 import { errors } from '@crawl/errors';
 import type { BillingPort } from '../features/shared/ports.ts';
 

@@ -50,7 +50,9 @@ export function recordQueryPlans(store: DocumentStore): { store: DocumentStore; 
 
 /** Queries whose plan reads the whole table or sorts outside an index. */
 export function unservedQueries(queries: readonly RecordedQuery[]): string[] {
-  return queries.filter((q) => q.plan.some((step) => /^SCAN |TEMP B-TREE/.test(step)) || !q.plan.some((step) => /USING (INDEX|PRIMARY KEY)/.test(step))).map((q) => `${q.query}: ${q.plan.join(' / ')}`);
+  return queries
+    .filter((q) => q.plan.some((step) => /^SCAN |TEMP B-TREE/.test(step)) || !q.plan.some((step) => /USING (INDEX|PRIMARY KEY)/.test(step)))
+    .map((q) => `${q.query}: ${q.plan.join(' / ')}`);
 }
 
 /**

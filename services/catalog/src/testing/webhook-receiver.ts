@@ -32,7 +32,10 @@ export class WebhookReceiver {
       const chunks: Buffer[] = [];
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => {
-        (receiver as WebhookReceiver).#handle({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') }, res);
+        (receiver as WebhookReceiver).#handle(
+          { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') },
+          res,
+        );
       });
     });
     receiver = new WebhookReceiver(server);
@@ -66,9 +69,7 @@ export class WebhookReceiver {
 
   /** Requests whose body parses to an event of this type. */
   events(type?: string): Array<ReceivedRequest & { event: { id: string; type: string; timestamp: string; data: any } }> {
-    return this.requests
-      .map((r) => ({ ...r, event: JSON.parse(r.body) }))
-      .filter((r) => type === undefined || r.event.type === type);
+    return this.requests.map((r) => ({ ...r, event: JSON.parse(r.body) })).filter((r) => type === undefined || r.event.type === type);
   }
 
   async close(): Promise<void> {

@@ -38,7 +38,10 @@ describe('auth routes through the gateway', () => {
       await svc.registerUser({ email: 'grace@example.com' });
       const res = await svc.request({ method: 'POST', url: '/auth/register', body: { email: 'GRACE@example.COM', password: TEST_PASSWORD } });
       expect(res.status).toBe(409);
-      expect(res.body).toEqual({ success: false, error: { code: 'CONFLICT', message: 'Email already registered', details: [{ reason: 'EMAIL_ALREADY_EXISTS' }] } });
+      expect(res.body).toEqual({
+        success: false,
+        error: { code: 'CONFLICT', message: 'Email already registered', details: [{ reason: 'EMAIL_ALREADY_EXISTS' }] },
+      });
     });
 
     it.each([
@@ -125,7 +128,14 @@ describe('auth routes through the gateway', () => {
 
     it('rejects an expired handoff token and garbage with 401', async () => {
       const user = await svc.registerUser();
-      const expired = createSigner({ key: SECRET, algorithm: 'HS256', iss: 'crawl-data-service', aud: 'crawl-handoff', expiresIn: 300_000, clockTimestamp: Date.now() - 600_000 })({
+      const expired = createSigner({
+        key: SECRET,
+        algorithm: 'HS256',
+        iss: 'crawl-data-service',
+        aud: 'crawl-handoff',
+        expiresIn: 300_000,
+        clockTimestamp: Date.now() - 600_000,
+      })({
         sub: user.userId,
         org: user.organizationId,
         email: user.email,

@@ -178,7 +178,13 @@ describe('billing through the gateway', () => {
 
       // A job that failed entirely is not a completed job: no reward yet.
       await billingClient(svc).reserve(reserveBody(friend, 'job_ref_0', 1));
-      await billingClient(svc).settle({ organizationId: friend.organizationId, jobId: 'job_ref_0', succeededTargets: 0, failedTargets: 1, cancelledTargets: 0 });
+      await billingClient(svc).settle({
+        organizationId: friend.organizationId,
+        jobId: 'job_ref_0',
+        succeededTargets: 0,
+        failedTargets: 1,
+        cancelledTargets: 0,
+      });
       expect((await svc.request({ method: 'GET', url: '/usage', token: referrer.token })).body.data.credits.available).toBe(1000);
 
       for (const jobId of ['job_ref_1', 'job_ref_2']) {
@@ -236,7 +242,12 @@ describe('billing through the gateway', () => {
       const user = await svc.request({ method: 'GET', url, token: alice.token });
       expect(user.status).toBe(403);
       expectEnvelope(user.body, 'FORBIDDEN');
-      const grant = await svc.request({ method: 'POST', url: `/admin/organizations/${alice.organizationId}/credits`, token: alice.token, body: { type: 'grant', amount: 5, reason: 'x' } });
+      const grant = await svc.request({
+        method: 'POST',
+        url: `/admin/organizations/${alice.organizationId}/credits`,
+        token: alice.token,
+        body: { type: 'grant', amount: 5, reason: 'x' },
+      });
       expect(grant.status).toBe(403);
     });
 
@@ -256,17 +267,33 @@ describe('billing through the gateway', () => {
       expect(tooMuch.status).toBe(409);
       expectEnvelope(tooMuch.body, 'CONFLICT');
 
-      for (const body of [{ type: 'grant', amount: 0, reason: 'x' }, { type: 'grant', amount: -5, reason: 'x' }, { type: 'gift', amount: 5, reason: 'x' }, { type: 'grant', amount: 5 }, { type: 'grant', amount: 5, reason: 'x', organizationId: 'other' }, { type: 'grant', amount: 1.5, reason: 'x' }]) {
+      for (const body of [
+        { type: 'grant', amount: 0, reason: 'x' },
+        { type: 'grant', amount: -5, reason: 'x' },
+        { type: 'gift', amount: 5, reason: 'x' },
+        { type: 'grant', amount: 5 },
+        { type: 'grant', amount: 5, reason: 'x', organizationId: 'other' },
+        { type: 'grant', amount: 1.5, reason: 'x' },
+      ]) {
         const res = await svc.request({ method: 'POST', url, token: admin.token, body });
         expect(res.status, JSON.stringify(body)).toBe(400);
         expectEnvelope(res.body, 'VALIDATION_ERROR');
       }
-      const missing = await svc.request({ method: 'POST', url: '/admin/organizations/org_nope/credits', token: admin.token, body: { type: 'grant', amount: 5, reason: 'x' } });
+      const missing = await svc.request({
+        method: 'POST',
+        url: '/admin/organizations/org_nope/credits',
+        token: admin.token,
+        body: { type: 'grant', amount: 5, reason: 'x' },
+      });
       expect(missing.status).toBe(404);
 
       const audit = await svc.request({ method: 'GET', url: '/audit?action=credits.grant', token: org.token });
       expect(audit.body.data).toHaveLength(1);
-      expect(audit.body.data[0]).toMatchObject({ actorUserId: admin.userId, resourceId: grant.body.data.entry.id, metadata: { amount: 250, reason: 'goodwill' } });
+      expect(audit.body.data[0]).toMatchObject({
+        actorUserId: admin.userId,
+        resourceId: grant.body.data.entry.id,
+        metadata: { amount: 250, reason: 'goodwill' },
+      });
 
       const ledger = await svc.request({ method: 'GET', url: `/admin/organizations/${org.organizationId}/ledger?limit=2`, token: admin.token });
       expect(ledger.body.meta).toEqual({ total: 3, limit: 2, offset: 0 });
@@ -280,7 +307,11 @@ describe('billing through the gateway', () => {
       const set = await svc.request({ method: 'PATCH', url, token: admin.token, body: { jobsPerMonth: 1, exportsPerMonth: 50 } });
       expect(set.status).toBe(200);
       expect(set.body.data.limits).toEqual({ jobsPerMonth: 1, targetsPerMonth: 100, exportsPerMonth: 50 });
-      expect((await svc.request({ method: 'GET', url: '/usage', token: org.token })).body.data.limits).toEqual({ jobsPerMonth: 1, targetsPerMonth: 100, exportsPerMonth: 50 });
+      expect((await svc.request({ method: 'GET', url: '/usage', token: org.token })).body.data.limits).toEqual({
+        jobsPerMonth: 1,
+        targetsPerMonth: 100,
+        exportsPerMonth: 50,
+      });
 
       expect(await outcome(billingClient(svc).reserve(reserveBody(org, 'job_lim_1', 1)))).toBe('ok');
       expect(await outcome(billingClient(svc).reserve(reserveBody(org, 'job_lim_2', 1)))).toBe('403 FORBIDDEN');
@@ -293,7 +324,10 @@ describe('billing through the gateway', () => {
 
       const usage = await svc.request({ method: 'GET', url: `/admin/organizations/${org.organizationId}/usage`, token: admin.token });
       expect(usage.status).toBe(200);
-      expect(usage.body.data).toMatchObject({ used: { jobsThisMonth: 2, targetsThisMonth: 2 }, balance: { available: 990, reserved: 10, spent: 0, granted: 1000 } });
+      expect(usage.body.data).toMatchObject({
+        used: { jobsThisMonth: 2, targetsThisMonth: 2 },
+        balance: { available: 990, reserved: 10, spent: 0, granted: 1000 },
+      });
 
       for (const body of [{}, { jobsPerMonth: -1 }, { jobsPerMonth: 'ten' }, { jobsPerMonth: 1.5 }, { plan: 'gold' }]) {
         const res = await svc.request({ method: 'PATCH', url, token: admin.token, body });
@@ -321,12 +355,24 @@ describe('billing through the gateway', () => {
       expect(usage.used).toMatchObject({ jobsThisMonth: 1, targetsThisMonth: 10 });
       expect(usage.credits).toEqual({ available: 950, reserved: 50 });
 
-      const settled = await client.settle({ organizationId: user.organizationId, jobId: 'job_int_1', succeededTargets: 7, failedTargets: 2, cancelledTargets: 1 });
+      const settled = await client.settle({
+        organizationId: user.organizationId,
+        jobId: 'job_int_1',
+        succeededTargets: 7,
+        failedTargets: 2,
+        cancelledTargets: 1,
+      });
       expect(settled).toEqual({ jobId: 'job_int_1', captured: 35, released: 15, alreadySettled: false });
-      expect((await client.settle({ organizationId: user.organizationId, jobId: 'job_int_1', succeededTargets: 10, failedTargets: 0, cancelledTargets: 0 })).alreadySettled).toBe(true);
+      expect(
+        (await client.settle({ organizationId: user.organizationId, jobId: 'job_int_1', succeededTargets: 10, failedTargets: 0, cancelledTargets: 0 }))
+          .alreadySettled,
+      ).toBe(true);
 
       await client.reserve(reserveBody(user, 'job_int_2', 2));
-      expect(await client.release('job_int_2', { organizationId: user.organizationId, reason: 'persist failed' })).toMatchObject({ status: 'released', released: 10 });
+      expect(await client.release('job_int_2', { organizationId: user.organizationId, reason: 'persist failed' })).toMatchObject({
+        status: 'released',
+        released: 10,
+      });
       expect((await svc.request({ method: 'GET', url: '/usage', token: user.token })).body.data).toMatchObject({
         used: { jobsThisMonth: 1, targetsThisMonth: 10 },
         credits: { available: 965, reserved: 0 },
@@ -336,7 +382,13 @@ describe('billing through the gateway', () => {
 
     it('opens an account lazily with the bonus when registration could not', async () => {
       const client = billingClient(svc);
-      const reservation = await client.reserve({ organizationId: 'org_never_opened', jobId: 'job_lazy', jobType: 'details', targetCount: 3, reason: 'job.retry' });
+      const reservation = await client.reserve({
+        organizationId: 'org_never_opened',
+        jobId: 'job_lazy',
+        jobType: 'details',
+        targetCount: 3,
+        reason: 'job.retry',
+      });
       expect(reservation.credits).toBe(6);
       const balance = await client.openAccount({ organizationId: 'org_never_opened', ownerUserId: 'usr_x' });
       expect(balance).toMatchObject({ available: 994, reserved: 6, granted: 1000 });
@@ -344,7 +396,12 @@ describe('billing through the gateway', () => {
 
     it('answers 400 for malformed internal bodies, never 5xx', async () => {
       const headers = { ...svc.internalHeaders('catalog'), 'content-type': 'application/json' };
-      for (const body of [{}, { ...reserveBody(alice, 'j', 0) }, { ...reserveBody(alice, 'j', 1), jobType: 'video' }, { ...reserveBody(alice, 'j', 1), unitsPerTarget: 50 }]) {
+      for (const body of [
+        {},
+        { ...reserveBody(alice, 'j', 0) },
+        { ...reserveBody(alice, 'j', 1), jobType: 'video' },
+        { ...reserveBody(alice, 'j', 1), unitsPerTarget: 50 },
+      ]) {
         const res = await svc.app.inject({ method: 'POST', url: '/internal/billing/reservations', headers, payload: JSON.stringify(body) });
         expect(res.statusCode, JSON.stringify(body)).toBe(400);
       }
@@ -352,7 +409,12 @@ describe('billing through the gateway', () => {
 
     it('keeps the invariant when many reservations race for the last credits', async () => {
       const user = await svc.registerUser();
-      await svc.request({ method: 'PATCH', url: `/admin/organizations/${user.organizationId}/limits`, token: admin.token, body: { jobsPerMonth: 1000, targetsPerMonth: 100_000 } });
+      await svc.request({
+        method: 'PATCH',
+        url: `/admin/organizations/${user.organizationId}/limits`,
+        token: admin.token,
+        body: { jobsPerMonth: 1000, targetsPerMonth: 100_000 },
+      });
       const client = billingClient(svc);
       const outcomes = await Promise.all(Array.from({ length: 40 }, (_, i) => outcome(client.reserve(reserveBody(user, `job_race_${i}`, 9)))));
       // 1000 credits, 45 per job: 22 fit.
@@ -371,7 +433,16 @@ describe('billing with a controllable clock', () => {
   const clock = new ManualClock('2026-11-30T23:00:00.000Z');
 
   beforeAll(async () => {
-    svc = await startTestService({ clock, env: { LIMIT_JOBS_PER_MONTH: '2', LIMIT_TARGETS_PER_MONTH: '5', LIMIT_EXPORTS_PER_MONTH: '1', RATE_LIMIT_OVERRIDES: 'auth-ip=100000,auth-email=100000,admin-api=3', ADMIN_EMAILS: `${ADMIN_EMAIL},${OPS_EMAIL}` } });
+    svc = await startTestService({
+      clock,
+      env: {
+        LIMIT_JOBS_PER_MONTH: '2',
+        LIMIT_TARGETS_PER_MONTH: '5',
+        LIMIT_EXPORTS_PER_MONTH: '1',
+        RATE_LIMIT_OVERRIDES: 'auth-ip=100000,auth-email=100000,admin-api=3',
+        ADMIN_EMAILS: `${ADMIN_EMAIL},${OPS_EMAIL}`,
+      },
+    });
   });
   afterAll(async () => {
     await svc?.close();
@@ -387,7 +458,11 @@ describe('billing with a controllable clock', () => {
     await client.consumeExport({ organizationId: user.organizationId, jobId: 'job_m1', format: 'json' });
     expect(await outcome(client.consumeExport({ organizationId: user.organizationId, jobId: 'job_m1', format: 'json' }))).toBe('403 FORBIDDEN');
     let usage = (await svc.request({ method: 'GET', url: '/usage', token: user.token })).body.data;
-    expect(usage).toMatchObject({ month: '2026-11', resetsAt: '2026-12-01T00:00:00.000Z', limits: { jobsPerMonth: 2, targetsPerMonth: 5, exportsPerMonth: 1 } });
+    expect(usage).toMatchObject({
+      month: '2026-11',
+      resetsAt: '2026-12-01T00:00:00.000Z',
+      limits: { jobsPerMonth: 2, targetsPerMonth: 5, exportsPerMonth: 1 },
+    });
     expect(usage.remaining).toEqual({ jobsPerMonth: 0, targetsPerMonth: 0, exportsPerMonth: 0 });
 
     clock.set('2026-12-01T00:00:00.000Z');

@@ -70,7 +70,13 @@ describe("billing's crawler admin: upstream rate and queue statistics", () => {
 
     const audit = await svc.request({ method: 'GET', url: '/audit?action=crawler.rate.update', token: ops.token });
     expect(audit.status).toBe(200);
-    expect(audit.body.data[0]).toMatchObject({ action: 'crawler.rate.update', resourceType: 'crawler', resourceId: 'upstream-rate', actorUserId: ops.userId, metadata: { from: 60_000, to: 1 } });
+    expect(audit.body.data[0]).toMatchObject({
+      action: 'crawler.rate.update',
+      resourceType: 'crawler',
+      resourceId: 'upstream-rate',
+      actorUserId: ops.userId,
+      metadata: { from: 60_000, to: 1 },
+    });
     expect(audit.body.data[1]).toMatchObject({ metadata: { from: 30_000, to: 60_000 } });
     expect(audit.body.data[2]).toMatchObject({ metadata: { from: 600, to: 30_000 } });
   });

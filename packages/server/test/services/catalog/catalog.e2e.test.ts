@@ -15,20 +15,28 @@ describe.each(testBackends())('catalog through the gateway with real auth and bi
   const usage = async (token: string) => (await svc.request({ method: 'GET', url: '/usage', token })).body.data;
 
   beforeAll(async () => {
-    svc = await startTestService({ clock, env: {
+    svc = await startTestService({
+      clock,
+      env: {
         LIMIT_JOBS_PER_MONTH: '4',
         LIMIT_EXPORTS_PER_MONTH: '1',
         LIMIT_TARGETS_PER_MONTH: '10000',
         SCHEDULER_TICK_MS: '3600000',
         ...backend.env(),
-      } });
+      },
+    });
   });
   afterAll(async () => {
     await svc.close();
   });
 
   const internal = (method: 'GET' | 'POST', url: string, body?: unknown) =>
-    svc.process.app.inject({ method, url, headers: { ...svc.internalHeaders('crawler-worker'), ...(body ? { 'content-type': 'application/json' } : {}) }, ...(body ? { payload: JSON.stringify(body) } : {}) });
+    svc.process.app.inject({
+      method,
+      url,
+      headers: { ...svc.internalHeaders('crawler-worker'), ...(body ? { 'content-type': 'application/json' } : {}) },
+      ...(body ? { payload: JSON.stringify(body) } : {}),
+    });
 
   it('runs a job from create to settlement, export and cancel with real credits', async () => {
     const alice = await svc.registerUser();
@@ -36,14 +44,22 @@ describe.each(testBackends())('catalog through the gateway with real auth and bi
     expect(project.status).toBe(201);
     const projectId = project.body.data.id;
 
-    const created = await svc.request({ method: 'POST', url: `/projects/${projectId}/jobs`, token: alice.token, body: { type: 'search', targets: ['a', 'b'] } });
+    const created = await svc.request({
+      method: 'POST',
+      url: `/projects/${projectId}/jobs`,
+      token: alice.token,
+      body: { type: 'search', targets: ['a', 'b'] },
+    });
     expect(created.status).toBe(201);
     const job = created.body.data;
     expect(job).toMatchObject({ status: 'queued', creditsReserved: 10, organizationId: alice.organizationId, bullJobId: `${job.id}-0` });
 
     // The crawler's side, driven by hand: one success, one failure.
     expect(JSON.parse((await internal('POST', CatalogPaths.claimTarget(job.id, 0), {})).body).data.proceed).toBe(true);
-    await internal('POST', CatalogPaths.reportTarget(job.id, 0), { status: 'success', items: [{ asin: 'B000000001', title: '=cmd', price: { amount: 9.99, currency: 'USD' }, rank: 1 }] });
+    await internal('POST', CatalogPaths.reportTarget(job.id, 0), {
+      status: 'success',
+      items: [{ asin: 'B000000001', title: '=cmd', price: { amount: 9.99, currency: 'USD' }, rank: 1 }],
+    });
     await internal('POST', CatalogPaths.reportTarget(job.id, 1), { status: 'failed', reason: 'blocked', items: [] });
     const done = await svc.request({ method: 'GET', url: `/jobs/${job.id}`, token: alice.token });
     expect(done.body.data).toMatchObject({ status: 'completed', resultCount: 1 });
@@ -59,7 +75,9 @@ describe.each(testBackends())('catalog through the gateway with real auth and bi
     expect(second.status).toBe(403);
     expect(second.body.error.code).toBe('FORBIDDEN');
 
-    const toCancel = (await svc.request({ method: 'POST', url: `/projects/${projectId}/jobs`, token: alice.token, body: { type: 'details', targets: ['B000000002'] } })).body.data;
+    const toCancel = (
+      await svc.request({ method: 'POST', url: `/projects/${projectId}/jobs`, token: alice.token, body: { type: 'details', targets: ['B000000002'] } })
+    ).body.data;
     const cancelled = await svc.request({ method: 'POST', url: `/jobs/${toCancel.id}/cancel`, token: alice.token });
     expect(cancelled.body.data.status).toBe('cancelled');
 
@@ -68,7 +86,9 @@ describe.each(testBackends())('catalog through the gateway with real auth and bi
     expect(figures.used.jobsThisMonth).toBe(2);
 
     const audit = await svc.request({ method: 'GET', url: '/audit', token: alice.token });
-    expect(audit.body.data.map((e: { action: string }) => e.action)).toEqual(expect.arrayContaining(['project.create', 'job.create', 'job.export', 'job.cancel']));
+    expect(audit.body.data.map((e: { action: string }) => e.action)).toEqual(
+      expect.arrayContaining(['project.create', 'job.create', 'job.export', 'job.cancel']),
+    );
 
     const mallory = await svc.registerUser();
     expect((await svc.request({ method: 'GET', url: `/jobs/${job.id}`, token: mallory.token })).status).toBe(404);
@@ -79,17 +99,35 @@ describe.each(testBackends())('catalog through the gateway with real auth and bi
     const bob = await svc.registerUser();
     const projectId = (await svc.request({ method: 'POST', url: '/projects', token: bob.token, body: { name: 'limits' } })).body.data.id;
     // 1,000 signup credits: 197 keywords cost 985, 15 remain.
-    const big = await svc.request({ method: 'POST', url: `/projects/${projectId}/jobs`, token: bob.token, body: { type: 'search', targets: Array.from({ length: 197 }, (_, i) => `kw${i}`) } });
+    const big = await svc.request({
+      method: 'POST',
+      url: `/projects/${projectId}/jobs`,
+      token: bob.token,
+      body: { type: 'search', targets: Array.from({ length: 197 }, (_, i) => `kw${i}`) },
+    });
     expect(big.status).toBe(201);
-    const short = await svc.request({ method: 'POST', url: `/projects/${projectId}/jobs`, token: bob.token, body: { type: 'search', targets: ['one', 'two', 'three', 'four'] } });
+    const short = await svc.request({
+      method: 'POST',
+      url: `/projects/${projectId}/jobs`,
+      token: bob.token,
+      body: { type: 'search', targets: ['one', 'two', 'three', 'four'] },
+    });
     expect(short.status).toBe(402);
     expect(short.body.error.code).toBe('INSUFFICIENT_CREDITS');
     const retry = await svc.request({ method: 'POST', url: `/jobs/${big.body.data.id}/retry`, token: bob.token });
     expect(retry.status).toBe(402);
     for (let i = 0; i < 3; i += 1) {
-      expect((await svc.request({ method: 'POST', url: `/projects/${projectId}/jobs`, token: bob.token, body: { type: 'details', targets: ['B000000001'] } })).status).toBe(201);
+      expect(
+        (await svc.request({ method: 'POST', url: `/projects/${projectId}/jobs`, token: bob.token, body: { type: 'details', targets: ['B000000001'] } }))
+          .status,
+      ).toBe(201);
     }
-    const overQuota = await svc.request({ method: 'POST', url: `/projects/${projectId}/jobs`, token: bob.token, body: { type: 'details', targets: ['B000000001'] } });
+    const overQuota = await svc.request({
+      method: 'POST',
+      url: `/projects/${projectId}/jobs`,
+      token: bob.token,
+      body: { type: 'details', targets: ['B000000001'] },
+    });
     expect(overQuota.status).toBe(403);
     expect(overQuota.body.error.code).toBe('FORBIDDEN');
     const list = await svc.request({ method: 'GET', url: `/projects/${projectId}/jobs`, token: bob.token });
@@ -99,7 +137,12 @@ describe.each(testBackends())('catalog through the gateway with real auth and bi
   it('fires a schedule through billing and records the refusal when credits are short', async () => {
     const carol = await svc.registerUser();
     const projectId = (await svc.request({ method: 'POST', url: '/projects', token: carol.token, body: { name: 'sched' } })).body.data.id;
-    const schedule = await svc.request({ method: 'POST', url: `/projects/${projectId}/schedules`, token: carol.token, body: { cron: '0 6 * * *', crawlConfig: { type: 'search', targets: Array.from({ length: 150 }, (_, i) => `k${i}`) } } });
+    const schedule = await svc.request({
+      method: 'POST',
+      url: `/projects/${projectId}/schedules`,
+      token: carol.token,
+      body: { cron: '0 6 * * *', crawlConfig: { type: 'search', targets: Array.from({ length: 150 }, (_, i) => `k${i}`) } },
+    });
     expect(schedule.status).toBe(201);
     const catalog = catalogOf(svc.context('catalog'));
     clock.set('2026-03-03T06:00:00.000Z');

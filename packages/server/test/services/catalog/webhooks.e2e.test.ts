@@ -44,10 +44,17 @@ describe.each(backends().map((b) => ({ ...b, label: (b as { label?: string }).la
     const endpoint = created.body.data;
     expect((await svc.request({ method: 'POST', url: `/projects/${project.id}/webhooks`, body: { url: receiver.url() } })).status).toBe(401);
 
-    const job = (await svc.request({ method: 'POST', url: `/projects/${project.id}/jobs`, token: user.token, body: { type: 'search', targets: ['usb cable'] } })).body.data;
+    const job = (
+      await svc.request({ method: 'POST', url: `/projects/${project.id}/jobs`, token: user.token, body: { type: 'search', targets: ['usb cable'] } })
+    ).body.data;
     const worker = svc.internalHeaders('crawler-worker');
     await svc.request({ method: 'POST', url: CatalogPaths.claimTarget(job.id, 0), headers: worker, body: {} });
-    await svc.request({ method: 'POST', url: CatalogPaths.reportTarget(job.id, 0), headers: worker, body: { status: 'success', items: [{ asin: 'B000000001', title: 't' }] } });
+    await svc.request({
+      method: 'POST',
+      url: CatalogPaths.reportTarget(job.id, 0),
+      headers: worker,
+      body: { status: 'success', items: [{ asin: 'B000000001', title: 't' }] },
+    });
 
     await vi.waitUntil(() => receiver.requests.length === 1, { timeout: 5_000, interval: 1, message: 'the job.completed delivery' });
     const [request] = receiver.requests;

@@ -54,7 +54,8 @@ describe('crawl lifecycle through the public API against the marketplace simulat
       expect(TERMINAL.has(job?.status), JSON.stringify(job)).toBe(true);
       return job;
     }, POLL);
-  const credits = async (user: TestUser) => (await svc.request({ method: 'GET', url: '/usage', token: user.token })).body.data.credits as { available: number; reserved: number };
+  const credits = async (user: TestUser) =>
+    (await svc.request({ method: 'GET', url: '/usage', token: user.token })).body.data.credits as { available: number; reserved: number };
 
   it('completes a search job with real-looking items, readable as results and as CSV export', async () => {
     const { user, projectId } = await newProject();
@@ -103,7 +104,9 @@ describe('crawl lifecycle through the public API against the marketplace simulat
     const created = await createJob(user, projectId, { type: 'search', targets: ['usb cable'], config: { pages: 2 } });
     const job = await finished(user, created.id);
     expect(job.status).toBe('completed');
-    const items = (await svc.request({ method: 'GET', url: `/jobs/${created.id}/results?pageSize=200`, token: user.token })).body.data.items as Array<Record<string, any>>;
+    const items = (await svc.request({ method: 'GET', url: `/jobs/${created.id}/results?pageSize=200`, token: user.token })).body.data.items as Array<
+      Record<string, any>
+    >;
     expect(new Set(items.map((i) => i.page))).toEqual(new Set([1, 2]));
     expect(new Set(items.map((i) => i.asin)).size).toBe(items.length);
   });
@@ -161,7 +164,9 @@ describe('crawl lifecycle through the public API against the marketplace simulat
     expect(job.targets[2]).toMatchObject({ status: 'failed', reason: 'blocked' });
     // Block pages are retried up to the attempt limit (4 by default), never parsed as empty results.
     expect(sim.stats().byPath['/s?k=blocked+lamp']).toBe(4);
-    const items = (await svc.request({ method: 'GET', url: `/jobs/${created.id}/results?pageSize=200`, token: user.token })).body.data.items as Array<Record<string, any>>;
+    const items = (await svc.request({ method: 'GET', url: `/jobs/${created.id}/results?pageSize=200`, token: user.token })).body.data.items as Array<
+      Record<string, any>
+    >;
     expect(items.every((i) => i.keyword === 'desk lamp')).toBe(true);
     await expect.poll(() => credits(user), POLL).toMatchObject({ reserved: before.reserved });
     expect((await credits(user)).available).toBe(before.available - 5);

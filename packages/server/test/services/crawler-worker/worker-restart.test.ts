@@ -28,10 +28,20 @@ describe('a worker that dies mid-target', () => {
     services.push(first);
     const user = await first.registerUser();
     const projectId = (await first.request({ method: 'POST', url: '/projects', token: user.token, body: { name: 'p' } })).body.data.id;
-    const created = await first.request({ method: 'POST', url: `/projects/${projectId}/jobs`, token: user.token, body: { type: 'details', targets: [WELL_KNOWN_ASINS[0], WELL_KNOWN_ASINS[1]] } });
+    const created = await first.request({
+      method: 'POST',
+      url: `/projects/${projectId}/jobs`,
+      token: user.token,
+      body: { type: 'details', targets: [WELL_KNOWN_ASINS[0], WELL_KNOWN_ASINS[1]] },
+    });
     expect(created.status).toBe(201);
     const jobId = created.body.data.id as string;
-    const claim = await first.app.inject({ method: 'POST', url: CatalogPaths.claimTarget(jobId, 0), headers: { ...first.internalHeaders('crawler-worker'), 'content-type': 'application/json' }, payload: '{}' });
+    const claim = await first.app.inject({
+      method: 'POST',
+      url: CatalogPaths.claimTarget(jobId, 0),
+      headers: { ...first.internalHeaders('crawler-worker'), 'content-type': 'application/json' },
+      payload: '{}',
+    });
     expect(JSON.parse(claim.body).data.proceed).toBe(true);
     const running = (await first.request({ method: 'GET', url: `/jobs/${jobId}`, token: user.token })).body.data;
     expect(running.status).toBe('running');

@@ -49,7 +49,13 @@ describe('gateway', () => {
       const claims = { sub: user.userId, org: user.organizationId, email: user.email, role: 'user' };
       const expired = sign({ clockTimestamp: Date.now() - 120_000 }, claims);
       const noExp = createSigner({ key: SECRET, algorithm: 'HS256', iss: 'crawl-data-service', aud: 'crawl-api' })(claims);
-      const otherSecret = createSigner({ key: 'another-secret-that-is-also-long-enough-0123', algorithm: 'HS256', iss: 'crawl-data-service', aud: 'crawl-api', expiresIn: 60_000 })(claims);
+      const otherSecret = createSigner({
+        key: 'another-secret-that-is-also-long-enough-0123',
+        algorithm: 'HS256',
+        iss: 'crawl-data-service',
+        aud: 'crawl-api',
+        expiresIn: 60_000,
+      })(claims);
       const otherAudience = sign({ aud: 'crawl-handoff' }, claims);
       const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${Buffer.from(JSON.stringify({ ...claims, iss: 'crawl-data-service', aud: 'crawl-api', exp: Math.floor(Date.now() / 1000) + 60 })).toString('base64url')}.`;
       const hs512 = createSigner({ key: SECRET, algorithm: 'HS512', iss: 'crawl-data-service', aud: 'crawl-api', expiresIn: 60_000 })(claims);
@@ -60,13 +66,24 @@ describe('gateway', () => {
     });
 
     it('does not trust identity or service headers a client makes up', async () => {
-      const forgedIdentity = createSigner({ key: 'guessed-internal-secret-0123456789abcdef', algorithm: 'HS256', aud: 'crawl-internal', iss: 'crawl-data-service', expiresIn: 60_000 })({
+      const forgedIdentity = createSigner({
+        key: 'guessed-internal-secret-0123456789abcdef',
+        algorithm: 'HS256',
+        aud: 'crawl-internal',
+        iss: 'crawl-data-service',
+        expiresIn: 60_000,
+      })({
         kind: 'identity',
         identity: { userId: 'u', organizationId: 'o', email: 'e@x.io', role: 'admin', audience: 'api' },
       });
       expectEnvelope(await me({ 'x-crawl-identity': forgedIdentity }), 401, 'UNAUTHORIZED');
       expectEnvelope(await me({ 'x-crawl-identity': 'junk' }), 401, 'UNAUTHORIZED');
-      const internal = await svc.request({ method: 'POST', url: '/internal/billing/accounts', headers: { 'x-internal-token': 'junk' }, body: { organizationId: 'o', ownerUserId: 'u' } });
+      const internal = await svc.request({
+        method: 'POST',
+        url: '/internal/billing/accounts',
+        headers: { 'x-internal-token': 'junk' },
+        body: { organizationId: 'o', ownerUserId: 'u' },
+      });
       expectEnvelope(internal, 401, 'UNAUTHORIZED');
     });
   });
@@ -84,7 +101,12 @@ describe('gateway', () => {
     });
 
     it('answers prototype pollution attempts with 400', async () => {
-      const res = await svc.request({ method: 'POST', url: '/auth/login', payload: '{"email":"a@b.c","password":"x","__proto__":{"admin":true}}', headers: { 'content-type': 'application/json' } });
+      const res = await svc.request({
+        method: 'POST',
+        url: '/auth/login',
+        payload: '{"email":"a@b.c","password":"x","__proto__":{"admin":true}}',
+        headers: { 'content-type': 'application/json' },
+      });
       expectEnvelope(res, 400, 'VALIDATION_ERROR');
     });
 
@@ -94,7 +116,12 @@ describe('gateway', () => {
     });
 
     it('answers a wrong content type with 415', async () => {
-      const res = await svc.request({ method: 'POST', url: '/auth/login', payload: 'email=a', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      const res = await svc.request({
+        method: 'POST',
+        url: '/auth/login',
+        payload: 'email=a',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
       expectEnvelope(res, 415, 'UNSUPPORTED_MEDIA_TYPE');
     });
 

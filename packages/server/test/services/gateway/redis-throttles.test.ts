@@ -30,7 +30,8 @@ if ('server' in found) {
       services.push(one);
       const two = await startTestService({ env });
       services.push(two);
-      const login = (svc: TestService) => svc.request({ method: 'POST', url: '/auth/login', body: { email: 'nobody@example.com', password: 'wrong-password-123' } });
+      const login = (svc: TestService) =>
+        svc.request({ method: 'POST', url: '/auth/login', body: { email: 'nobody@example.com', password: 'wrong-password-123' } });
       const statuses: number[] = [];
       for (const svc of [one, two, one, two]) statuses.push((await login(svc)).status);
       expect(statuses.every((status) => status !== 429)).toBe(true);

@@ -40,7 +40,11 @@ describe('TokenIssuer', () => {
       sign({ algorithm: 'HS512' }),
       sign({ iss: 'someone-else' }),
       sign({ clockTimestamp: Date.now() - 120_000 }),
-      createSigner({ key: SECRET, algorithm: 'HS256', iss: TOKEN_ISSUER, aud: JWT_AUDIENCE.handoff, sub: 'usr_1' })({ org: 'org_1', email: 'a@example.com', jti: 'j1' }), // no exp
+      createSigner({ key: SECRET, algorithm: 'HS256', iss: TOKEN_ISSUER, aud: JWT_AUDIENCE.handoff, sub: 'usr_1' })({
+        org: 'org_1',
+        email: 'a@example.com',
+        jti: 'j1',
+      }), // no exp
       none,
       'not-a-jwt',
     ];

@@ -76,7 +76,10 @@ export class AccountRepository {
 
   /** Notes on the referred account that its referrer was rewarded, once. @returns null when noted before. */
   markReferralRewarded(organizationId: string, at: string, credits: number): Promise<AccountDoc | null> {
-    return this.#accounts.updateOne({ _id: organizationId, referralRewardedAt: { $exists: false } }, { $set: { referralRewardedAt: at, referralRewardCredits: credits } });
+    return this.#accounts.updateOne(
+      { _id: organizationId, referralRewardedAt: { $exists: false } },
+      { $set: { referralRewardedAt: at, referralRewardCredits: credits } },
+    );
   }
 
   /** Every organization a code referred (index `referral_code`); only for a one-time adoption of old figures. */

@@ -70,7 +70,12 @@ describeOnEachStore('LedgerRepository', (open, backend) => {
     expect(await repo.applyEntry(entry(2, 'early'), NOW)).toBe(false);
     const applied = await Promise.all([repo.applyEntry(first, NOW), repo.applyEntry(first, NOW)]);
     expect(applied.filter(Boolean)).toHaveLength(1);
-    expect(await repo.findBalance('org_a')).toMatchObject({ version: 1, available: 10, granted: 10, tallies: { referralRewards_ABCD2345: 1, referralCredits_ABCD2345: 10 } });
+    expect(await repo.findBalance('org_a')).toMatchObject({
+      version: 1,
+      available: 10,
+      granted: 10,
+      tallies: { referralRewards_ABCD2345: 1, referralCredits_ABCD2345: 10 },
+    });
   });
 
   it('refuses tally names that are not plain field names', async () => {

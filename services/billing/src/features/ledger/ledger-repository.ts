@@ -164,7 +164,10 @@ export class LedgerRepository {
   async applyEntry(entry: LedgerEntryDoc, now: string): Promise<boolean> {
     const $inc: Record<string, number> = { ...entry.delta };
     for (const [name, value] of Object.entries(entry.tallies ?? {})) $inc[`tallies.${name}`] = value;
-    const moved = await this.#balances.updateOne({ _id: entry.organizationId, version: entry.version - 1 }, { $inc, $set: { version: entry.version, updatedAt: now } });
+    const moved = await this.#balances.updateOne(
+      { _id: entry.organizationId, version: entry.version - 1 },
+      { $inc, $set: { version: entry.version, updatedAt: now } },
+    );
     return moved !== null;
   }
 

@@ -38,7 +38,9 @@ for (const stores of billingStores()) {
 
     it('refuses an entry that would overdraw and writes nothing', async () => {
       await ledger.record({ organizationId: 'org_a', key: 'g', kind: 'admin_grant', amount: 10, reason: 'grant' });
-      await expect(ledger.record({ organizationId: 'org_a', key: 'r', kind: 'reservation', amount: 11, reason: 'job', jobId: 'job_1' })).rejects.toBeInstanceOf(LedgerRefusal);
+      await expect(ledger.record({ organizationId: 'org_a', key: 'r', kind: 'reservation', amount: 11, reason: 'job', jobId: 'job_1' })).rejects.toBeInstanceOf(
+        LedgerRefusal,
+      );
       expect(await ledger.findByKey('r')).toBeNull();
       expect(await ledger.balance('org_a')).toEqual({ available: 10, reserved: 0, spent: 0, granted: 10 });
     });
@@ -60,8 +62,17 @@ for (const stores of billingStores()) {
       expect((await ledger.list('org_a', { limit: 2, offset: 5 })).entries).toEqual([]);
       expect(await ledger.list('org_nobody', { limit: 2, offset: 0 })).toEqual({ entries: [], total: 0 });
       await store.collection<LedgerEntryDoc>('ledger').insertOne({
-        _id: slotId('org_a', 6), organizationId: 'org_a', version: 6, key: 'g6', kind: 'admin_grant', amount: 6, delta: { available: 6, reserved: 0, spent: 0, granted: 6 },
-        reason: 'grant', balanceAfter: { available: 21, reserved: 0, spent: 0, granted: 21 }, applied: false, createdAt: '2026-11-15T12:00:00.000Z',
+        _id: slotId('org_a', 6),
+        organizationId: 'org_a',
+        version: 6,
+        key: 'g6',
+        kind: 'admin_grant',
+        amount: 6,
+        delta: { available: 6, reserved: 0, spent: 0, granted: 6 },
+        reason: 'grant',
+        balanceAfter: { available: 21, reserved: 0, spent: 0, granted: 21 },
+        applied: false,
+        createdAt: '2026-11-15T12:00:00.000Z',
       });
       expect(await ledger.list('org_a', { limit: 1, offset: 0 })).toMatchObject({ total: 6, entries: [{ version: 6 }] });
       expect(await ledger.balance('org_a')).toMatchObject({ available: 21 });
@@ -88,7 +99,14 @@ for (const stores of billingStores()) {
       expect((await store.collection<BalanceDoc>('balances').findOne({ _id: 'org_a' }))?.available).toBe(100);
 
       // The retried request finds its key and makes sure it is applied; nothing is applied twice.
-      const retried = await ledger.record({ organizationId: 'org_a', key: 'reserve:job_crash', kind: 'reservation', amount: 30, reason: 'job', jobId: 'job_crash' });
+      const retried = await ledger.record({
+        organizationId: 'org_a',
+        key: 'reserve:job_crash',
+        kind: 'reservation',
+        amount: 30,
+        reason: 'job',
+        jobId: 'job_crash',
+      });
       expect(retried.created).toBe(false);
       await ledger.record({ organizationId: 'org_a', key: 'g2', kind: 'admin_grant', amount: 5, reason: 'grant' });
       expect(await ledger.balance('org_a')).toEqual({ available: 75, reserved: 30, spent: 0, granted: 105 });
@@ -112,7 +130,9 @@ for (const stores of billingStores()) {
     it('records a racing duplicate key once', async () => {
       await ledger.record({ organizationId: 'org_a', key: 'g', kind: 'admin_grant', amount: 100, reason: 'grant' });
       const results = await Promise.all(
-        Array.from({ length: stores.burst(20, 8) }, () => ledger.record({ organizationId: 'org_a', key: 'reserve:job_x', kind: 'reservation', amount: 10, reason: 'job', jobId: 'job_x' })),
+        Array.from({ length: stores.burst(20, 8) }, () =>
+          ledger.record({ organizationId: 'org_a', key: 'reserve:job_x', kind: 'reservation', amount: 10, reason: 'job', jobId: 'job_x' }),
+        ),
       );
       expect(results.filter((r) => r.created)).toHaveLength(1);
       expect(new Set(results.map((r) => r.entry._id)).size).toBe(1);
@@ -228,7 +248,10 @@ describeOnEachStore('CreditLedger slot ids', (open, backend) => {
     const again = await grant('org_a', 'g1', 10);
     expect(again).toMatchObject({ created: false, entry: { _id: first.entry._id, key: 'g1', version: 1 } });
     // A repeat may be of another amount or kind: the first entry is the answer, whatever it was.
-    expect(await ledger.record({ organizationId: 'org_a', key: 'g2', kind: 'admin_revoke', amount: 1, reason: 'no' })).toMatchObject({ created: false, entry: { key: 'g2', version: 2 } });
+    expect(await ledger.record({ organizationId: 'org_a', key: 'g2', kind: 'admin_revoke', amount: 1, reason: 'no' })).toMatchObject({
+      created: false,
+      entry: { key: 'g2', version: 2 },
+    });
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(traffic.writes.slice(writes)).toEqual([]);
     expect(await ledger.list('org_a', { limit: 10, offset: 0 })).toMatchObject({ total: 2 });
@@ -243,8 +266,12 @@ describeOnEachStore('CreditLedger slot ids', (open, backend) => {
     // Nothing is left to reserve: the repeat would be refused, but its key is there.
     const again = await ledger.record({ organizationId: 'org_a', key: 'reserve:job_1', kind: 'reservation', amount: 10, reason: 'job', jobId: 'job_1' });
     expect(again).toMatchObject({ created: false, entry: { _id: held.entry._id, version: 2 } });
-    await expect(ledger.record({ organizationId: 'org_a', key: 'reserve:job_2', kind: 'reservation', amount: 1, reason: 'job', jobId: 'job_2' })).rejects.toBeInstanceOf(LedgerRefusal);
-    await expect(ledger.record({ organizationId: 'org_b', key: 'reserve:job_1', kind: 'reservation', amount: 1, reason: 'job', jobId: 'job_1' })).rejects.toMatchObject({ statusCode: 409 });
+    await expect(
+      ledger.record({ organizationId: 'org_a', key: 'reserve:job_2', kind: 'reservation', amount: 1, reason: 'job', jobId: 'job_2' }),
+    ).rejects.toBeInstanceOf(LedgerRefusal);
+    await expect(
+      ledger.record({ organizationId: 'org_b', key: 'reserve:job_1', kind: 'reservation', amount: 1, reason: 'job', jobId: 'job_1' }),
+    ).rejects.toMatchObject({ statusCode: 409 });
     expect(traffic.writes.slice(writes).filter((write) => write.collection === 'ledger')).toEqual([]);
     expect(await ledger.findByKey('reserve:job_2')).toBeNull();
     expect(await ledger.balance('org_a')).toEqual({ available: 0, reserved: 10, spent: 0, granted: 10 });
@@ -282,7 +309,9 @@ describeOnEachStore('CreditLedger slot ids', (open, backend) => {
     await store.collection<LedgerEntryDoc>('ledger').insertOne(legacyEntry('org_a', 2, 'g_old', 10, { available: 1010, reserved: 0, spent: 0, granted: 1010 }));
     // Each key is sent twice at once, as a client retrying a slow request would.
     const results = await Promise.all(
-      Array.from({ length: keys * 2 }, (_, i) => ledger.record({ organizationId: 'org_a', key: `reserve:job_${i % keys}`, kind: 'reservation', amount: 3, reason: 'job', jobId: `job_${i % keys}` })),
+      Array.from({ length: keys * 2 }, (_, i) =>
+        ledger.record({ organizationId: 'org_a', key: `reserve:job_${i % keys}`, kind: 'reservation', amount: 3, reason: 'job', jobId: `job_${i % keys}` }),
+      ),
     );
     expect(results.filter((result) => result.created)).toHaveLength(keys);
     for (let k = 0; k < keys; k += 1) {

@@ -30,23 +30,31 @@ describe('checkout', () => {
     const order = await billing.checkout.start(buyer, { packageId: 'growth' });
     expect(order).toMatchObject({ status: 'completed', provider: 'sandbox', credits: 220_000, providerReference: `sandbox_${order._id}` });
     expect(await billing.ledger.balance('org_buyer')).toEqual({ available: 221_000, reserved: 0, spent: 0, granted: 221_000 });
-    expect(events).toEqual([expect.objectContaining({ action: 'credits.purchase', resourceId: order._id, organizationId: 'org_buyer', actorUserId: 'usr_buyer' })]);
+    expect(events).toEqual([
+      expect.objectContaining({ action: 'credits.purchase', resourceId: order._id, organizationId: 'org_buyer', actorUserId: 'usr_buyer' }),
+    ]);
     expect(await ledgerProblems(store)).toEqual([]);
   });
 
   it('still completes the purchase when the audit log is unreachable', async () => {
-    const { billing } = await billingFixture({}, {
-      audit: async () => {
-        throw new Error('catalog down');
+    const { billing } = await billingFixture(
+      {},
+      {
+        audit: async () => {
+          throw new Error('catalog down');
+        },
       },
-    });
+    );
     const order = await billing.checkout.start(buyer, { packageId: 'starter' });
     expect(order.status).toBe('completed');
     expect((await billing.ledger.balance('org_buyer')).available).toBe(51_000);
   });
 
   it('waits for a provider that confirms later, then grants once however often it is confirmed', async () => {
-    const later: PaymentProvider = { name: 'hosted', startPayment: async (request) => ({ reference: `h_${request.orderId}`, status: 'pending', redirectUrl: 'https://pay.example/x' }) };
+    const later: PaymentProvider = {
+      name: 'hosted',
+      startPayment: async (request) => ({ reference: `h_${request.orderId}`, status: 'pending', redirectUrl: 'https://pay.example/x' }),
+    };
     const { billing, store } = await billingFixture({}, { provider: later });
     const order = await billing.checkout.start(buyer, { packageId: 'starter' });
     expect(order).toMatchObject({ status: 'pending', redirectUrl: 'https://pay.example/x' });

@@ -96,7 +96,11 @@ export class Checkout {
       currency: order.currency,
       description: `${order.credits} credits (${order.packageId})`,
     });
-    const updated = (await this.#orders.recordProviderAnswer(order._id, { reference: started.reference, ...(started.redirectUrl ? { redirectUrl: started.redirectUrl } : {}) })) ?? order;
+    const updated =
+      (await this.#orders.recordProviderAnswer(order._id, {
+        reference: started.reference,
+        ...(started.redirectUrl ? { redirectUrl: started.redirectUrl } : {}),
+      })) ?? order;
     if (started.status === 'failed') return (await this.#orders.markFailed(order._id)) ?? updated;
     if (started.status === 'completed') return this.fulfil(order._id, requestId);
     return updated;
@@ -125,7 +129,14 @@ export class Checkout {
       resourceType: 'credit_order',
       resourceId: order._id,
       ...(requestId ? { requestId } : {}),
-      metadata: { packageId: order.packageId, priceCents: order.priceCents, currency: order.currency, credits: order.credits, ledgerEntryId: entry._id, provider: order.provider },
+      metadata: {
+        packageId: order.packageId,
+        priceCents: order.priceCents,
+        currency: order.currency,
+        credits: order.credits,
+        ledgerEntryId: entry._id,
+        provider: order.provider,
+      },
     });
     return completed;
   }

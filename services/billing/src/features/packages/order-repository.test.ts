@@ -37,7 +37,10 @@ describeOnEachStore('OrderRepository', (open) => {
   it('records the provider answer and completes or fails a pending order once', async () => {
     await repo.insertOrder(order('ord_1'));
     await repo.insertOrder(order('ord_2'));
-    expect(await repo.recordProviderAnswer('ord_1', { reference: 'ref_1', redirectUrl: 'https://pay.example/1' })).toMatchObject({ providerReference: 'ref_1', redirectUrl: 'https://pay.example/1' });
+    expect(await repo.recordProviderAnswer('ord_1', { reference: 'ref_1', redirectUrl: 'https://pay.example/1' })).toMatchObject({
+      providerReference: 'ref_1',
+      redirectUrl: 'https://pay.example/1',
+    });
     const completions = await Promise.all([repo.markCompleted('ord_1', '2026-11-15T12:01:00.000Z'), repo.markCompleted('ord_1', '2026-11-15T12:02:00.000Z')]);
     expect(completions.filter((o) => o !== null)).toHaveLength(1);
     expect(await repo.markFailed('ord_1')).toBeNull();

@@ -57,7 +57,10 @@ export class OrderRepository {
 
   /** Stores what the payment provider answered (its reference, where to send the buyer). */
   recordProviderAnswer(orderId: string, answer: { reference: string; redirectUrl?: string }): Promise<OrderDoc | null> {
-    return this.#orders.updateOne({ _id: orderId }, { $set: { providerReference: answer.reference, ...(answer.redirectUrl ? { redirectUrl: answer.redirectUrl } : {}) } });
+    return this.#orders.updateOne(
+      { _id: orderId },
+      { $set: { providerReference: answer.reference, ...(answer.redirectUrl ? { redirectUrl: answer.redirectUrl } : {}) } },
+    );
   }
 
   /** pending → failed. @returns null when the order was not pending. */

@@ -23,7 +23,11 @@ describe('monthly quota rules', () => {
   });
 
   it('computes remaining as limits minus used with the spec keys', () => {
-    expect(remainingOf(defaults, { jobsThisMonth: 3, targetsThisMonth: 40, exportsThisMonth: 20 })).toEqual({ jobsPerMonth: 7, targetsPerMonth: 60, exportsPerMonth: 0 });
+    expect(remainingOf(defaults, { jobsThisMonth: 3, targetsThisMonth: 40, exportsThisMonth: 20 })).toEqual({
+      jobsPerMonth: 7,
+      targetsPerMonth: 60,
+      exportsPerMonth: 0,
+    });
   });
 
   it('names the limit a job would break', () => {

@@ -100,7 +100,16 @@ describeOnEachStore('UsageRepository', (open) => {
   });
 
   it('adopts a legacy jobMarks map as counted marks and drops the map, safely repeated', async () => {
-    const legacy = { _id: 'org_a:2026-11', organizationId: 'org_a', month: '2026-11', jobs: 2, targets: 7, exports: 0, updatedAt: NOW, jobMarks: {} as Record<string, number> };
+    const legacy = {
+      _id: 'org_a:2026-11',
+      organizationId: 'org_a',
+      month: '2026-11',
+      jobs: 2,
+      targets: 7,
+      exports: 0,
+      updatedAt: NOW,
+      jobMarks: {} as Record<string, number>,
+    };
     legacy.jobMarks[Buffer.from('job.old', 'utf8').toString('base64url')] = 3;
     legacy.jobMarks[Buffer.from('job_2', 'utf8').toString('base64url')] = 4;
     await store.collection<CountersDoc>('usage').insertOne(legacy);

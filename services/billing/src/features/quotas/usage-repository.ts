@@ -99,7 +99,11 @@ export function inflightOf(counters: CountersDoc, jobId: string): InflightOp | u
 /** The filter part that holds a writer to the counters as it read them: no entry for the job, same fence. */
 function unchangedFor(counters: CountersDoc, jobId: string): Filter {
   const fence = counters.fences?.[fenceOf(jobId)];
-  return { _id: counters._id, [`inflight.${jobKey(jobId)}`]: { $exists: false }, [`fences.${fenceOf(jobId)}`]: fence === undefined ? { $exists: false } : fence };
+  return {
+    _id: counters._id,
+    [`inflight.${jobKey(jobId)}`]: { $exists: false },
+    [`fences.${fenceOf(jobId)}`]: fence === undefined ? { $exists: false } : fence,
+  };
 }
 
 /** Storage of the monthly counters and the per-job usage marks. */
@@ -152,7 +156,17 @@ export class UsageRepository {
     const marks = Object.entries(counters.jobMarks).map(([key, targets]): UsageMarkDoc => {
       const jobId = Buffer.from(key, 'base64url').toString('utf8');
       const { organizationId, month } = counters;
-      return { _id: markId(organizationId, month, jobId), organizationId, month, jobId, attempt: LEGACY_ATTEMPT, op: LEGACY_ATTEMPT, state: 'counted', targets, updatedAt: now };
+      return {
+        _id: markId(organizationId, month, jobId),
+        organizationId,
+        month,
+        jobId,
+        attempt: LEGACY_ATTEMPT,
+        op: LEGACY_ATTEMPT,
+        state: 'counted',
+        targets,
+        updatedAt: now,
+      };
     });
     try {
       await this.#marks.insertMany(marks);
@@ -187,7 +201,10 @@ export class UsageRepository {
   async applyJobCount(counters: CountersDoc, mark: UsageMarkDoc, limits: UsageLimits, now: string): Promise<boolean> {
     const updated = await this.#counters.updateOne(
       { ...unchangedFor(counters, mark.jobId), jobs: { $lte: limits.jobsPerMonth - 1 }, targets: { $lte: limits.targetsPerMonth - mark.targets } },
-      { $inc: { jobs: 1, targets: mark.targets, inflightCount: 1 }, $set: { [`inflight.${jobKey(mark.jobId)}`]: { op: mark.op, applied: true, at: now }, updatedAt: now } },
+      {
+        $inc: { jobs: 1, targets: mark.targets, inflightCount: 1 },
+        $set: { [`inflight.${jobKey(mark.jobId)}`]: { op: mark.op, applied: true, at: now }, updatedAt: now },
+      },
     );
     return updated !== null;
   }
@@ -258,7 +275,10 @@ export class UsageRepository {
 
   /** Counts one export while under the limit. @returns the counters after, or null at the limit. */
   consumeExport(organizationId: string, month: string, exportsPerMonth: number, now: string): Promise<CountersDoc | null> {
-    return this.#counters.updateOne({ _id: countersId(organizationId, month), exports: { $lte: exportsPerMonth - 1 } }, { $inc: { exports: 1 }, $set: { updatedAt: now } });
+    return this.#counters.updateOne(
+      { _id: countersId(organizationId, month), exports: { $lte: exportsPerMonth - 1 } },
+      { $inc: { exports: 1 }, $set: { updatedAt: now } },
+    );
   }
 
   /** Counters holding in-flight entries: bounded by operations interrupted between their writes. */

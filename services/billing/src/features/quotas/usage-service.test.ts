@@ -29,7 +29,15 @@ describeOnEachStore('UsageCounters: counting jobs exactly once', (open, backend)
   const counters = async () => (await repo().findCounters('org_a', MONTH)) as CountersDoc;
   const mark = (jobId: string) => repo().findMark('org_a', MONTH, jobId) as Promise<UsageMarkDoc>;
   const counting = (jobId: string, targets: number, attempt: string): UsageMarkDoc => ({
-    _id: markId('org_a', MONTH, jobId), organizationId: 'org_a', month: MONTH, jobId, attempt, op: attempt, state: 'counting', targets, updatedAt: clock.now().toISOString(),
+    _id: markId('org_a', MONTH, jobId),
+    organizationId: 'org_a',
+    month: MONTH,
+    jobId,
+    attempt,
+    op: attempt,
+    state: 'counting',
+    targets,
+    updatedAt: clock.now().toISOString(),
   });
 
   beforeEach(async () => {
@@ -145,7 +153,16 @@ describeOnEachStore('UsageCounters: counting jobs exactly once', (open, backend)
 
   it('honours counts recorded in a legacy jobMarks map, adopting them on first touch', async () => {
     const jobMarks = { [Buffer.from('job.old', 'utf8').toString('base64url')]: 3 };
-    await store.collection<CountersDoc>('usage').insertOne({ _id: `org_a:${MONTH}`, organizationId: 'org_a', month: MONTH, jobs: 1, targets: 3, exports: 2, jobMarks, updatedAt: '2026-11-01T00:00:00.000Z' });
+    await store.collection<CountersDoc>('usage').insertOne({
+      _id: `org_a:${MONTH}`,
+      organizationId: 'org_a',
+      month: MONTH,
+      jobs: 1,
+      targets: 3,
+      exports: 2,
+      jobMarks,
+      updatedAt: '2026-11-01T00:00:00.000Z',
+    });
     expect(await usage.consumeJob('org_a', MONTH, 'job.old', 3, LIMITS, LEGACY_ATTEMPT)).toBe(false);
     expect(await outcome(usage.consumeJob('org_a', MONTH, 'job.old', 3, LIMITS, 'a-new'))).toBe('superseded');
     expect(await counters()).toMatchObject({ jobs: 1, targets: 3, exports: 2 });

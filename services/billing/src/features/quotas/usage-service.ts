@@ -32,7 +32,6 @@ const inProgress = (mark: UsageMarkDoc) => mark.state === 'counting' || mark.sta
 /** Each lost race means another writer made progress; this only bounds pathological contention. */
 const MAX_ATTEMPTS = 200;
 
-
 type Step<T> = { done: true; value: T } | { done: false };
 const AGAIN = { done: false } as const;
 const done = <T>(value: T): Step<T> => ({ done: true, value });
@@ -108,8 +107,17 @@ export class UsageCounters {
       const counters = await this.#adopted(await this.#repository.openCounters(organizationId, month, this.#now()));
       // Insert first: a new job (the usual case) needs no lookup; a taken id means the mark exists.
       const mark =
-        (await this.#repository.insertMark({ _id: markId(organizationId, month, jobId), organizationId, month, jobId, attempt, op: attempt, state: 'counting', targets, updatedAt: this.#now() })) ??
-        (await this.#repository.findMark(organizationId, month, jobId));
+        (await this.#repository.insertMark({
+          _id: markId(organizationId, month, jobId),
+          organizationId,
+          month,
+          jobId,
+          attempt,
+          op: attempt,
+          state: 'counting',
+          targets,
+          updatedAt: this.#now(),
+        })) ?? (await this.#repository.findMark(organizationId, month, jobId));
       if (!mark) return AGAIN;
       if (await this.#settleEntry(counters, mark)) return AGAIN;
       if (mark.attempt !== attempt) {
@@ -120,7 +128,8 @@ export class UsageCounters {
         return AGAIN;
       }
       if (mark.state === 'counted') return done(false);
-      if (mark.state === 'refused') throw mark.problem === CANCELLED ? new CountSuperseded(jobId, mark.attempt) : errors.quotaExceeded(mark.problem ?? 'Monthly limit reached');
+      if (mark.state === 'refused')
+        throw mark.problem === CANCELLED ? new CountSuperseded(jobId, mark.attempt) : errors.quotaExceeded(mark.problem ?? 'Monthly limit reached');
       if (mark.state !== 'counting') throw new CountSuperseded(jobId, mark.attempt);
       if (await this.#repository.applyJobCount(counters, mark, limits, this.#now())) {
         await this.#finish(counters._id, mark, true);

@@ -17,12 +17,15 @@ for (const stores of billingStores()) {
     it('releases a held reservation whose job catalog never created, with its quota, after the orphan deadline', async () => {
       const known = new Set(['job_real']);
       const asked: string[] = [];
-      const { billing, clock, store } = await billingFixture({}, {
-        jobState: async (jobId) => {
-          asked.push(jobId);
-          return { exists: known.has(jobId), status: 'running' };
+      const { billing, clock, store } = await billingFixture(
+        {},
+        {
+          jobState: async (jobId) => {
+            asked.push(jobId);
+            return { exists: known.has(jobId), status: 'running' };
+          },
         },
-      });
+      );
       await billing.reservations.reserve(reserveBody('job_ghost'));
       await billing.reservations.reserve(reserveBody('job_real'));
 
@@ -43,11 +46,14 @@ for (const stores of billingStores()) {
     });
 
     it('leaves holds alone when catalog cannot answer, until the hold deadline releases them', async () => {
-      const { billing, clock, store } = await billingFixture({}, {
-        jobState: async () => {
-          throw new Error('catalog down');
+      const { billing, clock, store } = await billingFixture(
+        {},
+        {
+          jobState: async () => {
+            throw new Error('catalog down');
+          },
         },
-      });
+      );
       await billing.reservations.reserve(reserveBody('job_1'));
       clock.advance(60 * MINUTE);
       expect(await billing.reconciler.reconcile()).toMatchObject({ releasedMissingJobs: 0, releasedExpired: 0 });
@@ -58,7 +64,9 @@ for (const stores of billingStores()) {
       expect(await billing.ledger.balance('org_a')).toEqual({ available: 1000, reserved: 0, spent: 0, granted: 1000 });
       // The job existed, so its quota stays used; a late settlement changes nothing.
       expect((await billing.usageReport('org_a')).used.jobsThisMonth).toBe(1);
-      expect(await billing.reservations.settle({ organizationId: 'org_a', jobId: 'job_1', succeededTargets: 2, failedTargets: 0, cancelledTargets: 0 })).toMatchObject({
+      expect(
+        await billing.reservations.settle({ organizationId: 'org_a', jobId: 'job_1', succeededTargets: 2, failedTargets: 0, cancelledTargets: 0 }),
+      ).toMatchObject({
         captured: 0,
         alreadySettled: true,
       });
@@ -69,7 +77,14 @@ for (const stores of billingStores()) {
       const { billing, clock } = await billingFixture({ RESERVATION_MAX_HOLD_MS: 2 * 60 * MINUTE });
       await billing.reservations.reserve(reserveBody('job_1'));
       clock.advance(3 * 60 * MINUTE);
-      expect(await billing.reconciler.reconcile()).toEqual({ abortedPending: 0, resumed: 0, releasedMissingJobs: 0, releasedExpired: 1, rolledForward: 0, catalogChecked: false });
+      expect(await billing.reconciler.reconcile()).toEqual({
+        abortedPending: 0,
+        resumed: 0,
+        releasedMissingJobs: 0,
+        releasedExpired: 1,
+        rolledForward: 0,
+        catalogChecked: false,
+      });
     });
 
     it('rolls back a reservation whose request died mid-way (credits held, never confirmed)', async () => {

@@ -3,7 +3,13 @@ import { billingFixture, closeFixtures, ledgerProblems } from '../../testing/bil
 
 afterEach(closeFixtures);
 
-const settleAll = (organizationId: string, jobId: string, succeeded: number) => ({ organizationId, jobId, succeededTargets: succeeded, failedTargets: 0, cancelledTargets: 0 });
+const settleAll = (organizationId: string, jobId: string, succeeded: number) => ({
+  organizationId,
+  jobId,
+  succeededTargets: succeeded,
+  failedTargets: 0,
+  cancelledTargets: 0,
+});
 
 describe('referrals', () => {
   it('rewards the referrer once, even when the first completed jobs settle concurrently', async () => {
@@ -11,7 +17,11 @@ describe('referrals', () => {
     await billing.openAccount('org_ref', 'usr_ref');
     const code = await billing.referrals.codeFor('usr_ref', 'org_ref');
     await billing.openAccount('org_new', 'usr_new', code._id.toLowerCase());
-    await Promise.all(['job_1', 'job_2', 'job_3'].map((jobId) => billing.reservations.reserve({ organizationId: 'org_new', jobId, jobType: 'details', targetCount: 1, reason: 'job.create' })));
+    await Promise.all(
+      ['job_1', 'job_2', 'job_3'].map((jobId) =>
+        billing.reservations.reserve({ organizationId: 'org_new', jobId, jobType: 'details', targetCount: 1, reason: 'job.create' }),
+      ),
+    );
     await Promise.all(['job_1', 'job_2', 'job_3'].map((jobId) => billing.reservations.settle(settleAll('org_new', jobId, 1))));
     expect(await billing.ledger.balance('org_ref')).toMatchObject({ available: 1500, granted: 1500 });
     expect(await billing.referrals.stats('usr_ref', 'org_ref')).toEqual({ code: code._id, clicks: 0, signups: 1, rewards: 1, rewardCredits: 500 });
@@ -58,7 +68,13 @@ describe('referrals', () => {
     const code = await billing.referrals.codeFor('usr_ref', 'org_ref');
     for (const org of ['org_old', 'org_new']) await billing.openAccount(org, `usr_${org}`, code._id);
     // A reward granted by the code before tallies existed: an entry without tallies, account noted.
-    const { entry } = await billing.ledger.record({ organizationId: 'org_ref', key: 'referral:org_old', kind: 'referral_reward', amount: 300, reason: 'old reward' });
+    const { entry } = await billing.ledger.record({
+      organizationId: 'org_ref',
+      key: 'referral:org_old',
+      kind: 'referral_reward',
+      amount: 300,
+      reason: 'old reward',
+    });
     await billing.accounts.repository.markReferralRewarded('org_old', entry.createdAt, 300);
     await billing.reservations.reserve({ organizationId: 'org_new', jobId: 'job_1', jobType: 'details', targetCount: 1, reason: 'job.create' });
     await billing.reservations.settle(settleAll('org_new', 'job_1', 1));
@@ -66,7 +82,9 @@ describe('referrals', () => {
     expect(await billing.referrals.stats('usr_ref', 'org_ref')).toEqual(expected);
     expect(await billing.referrals.stats('usr_ref', 'org_ref')).toEqual(expected);
     expect((await billing.referrals.repository.findCode(code._id))?.legacyRewards).toEqual({ rewards: 1, credits: 300 });
-    expect(await billing.ledger.rollForward('org_ref')).toMatchObject({ tallies: { [`referralRewards_${code._id}`]: 1, [`referralCredits_${code._id}`]: 500 } });
+    expect(await billing.ledger.rollForward('org_ref')).toMatchObject({
+      tallies: { [`referralRewards_${code._id}`]: 1, [`referralCredits_${code._id}`]: 500 },
+    });
     expect(await ledgerProblems(store)).toEqual([]);
   });
 });

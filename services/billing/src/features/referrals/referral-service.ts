@@ -83,7 +83,11 @@ export class Referrals {
   async linkSignup(organizationId: string, rawCode: string): Promise<boolean> {
     const code = await this.#codes.findCode(normalizeCode(rawCode));
     if (!code || code.organizationId === organizationId) return false;
-    const linked = await this.#options.accounts.repository.linkReferrer(organizationId, { code: code._id, organizationId: code.organizationId, userId: code.userId });
+    const linked = await this.#options.accounts.repository.linkReferrer(organizationId, {
+      code: code._id,
+      organizationId: code.organizationId,
+      userId: code.userId,
+    });
     if (!linked) return false;
     await this.#codes.countSignup(code._id);
     return true;

@@ -98,7 +98,12 @@ describeOnEachStore('ReservationRepository', (open) => {
     await repo.moveToHeld(pending, T1);
     expect(await repo.moveToReleasing(pending, 'stale read', true, T1)).toBeNull();
     const held = (await repo.findReservation('job_1'))!;
-    expect(await repo.moveToReleasing(held, 'never persisted', true, T1)).toMatchObject({ status: 'releasing', released: 10, returnQuota: true, releaseReason: 'never persisted' });
+    expect(await repo.moveToReleasing(held, 'never persisted', true, T1)).toMatchObject({
+      status: 'releasing',
+      released: 10,
+      returnQuota: true,
+      releaseReason: 'never persisted',
+    });
     expect(await repo.markReleased('job_1', 10, T1)).toMatchObject({ status: 'released', released: 10 });
     // A late hold found by a repeat corrects the figure of a released claim.
     expect(await repo.markReleased('job_1', 12, T1)).toMatchObject({ released: 12 });

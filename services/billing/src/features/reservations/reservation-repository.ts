@@ -112,11 +112,17 @@ export class ReservationRepository {
 
   /** refused → void: the reconciler has undone the attempt once more, it need not look again. */
   async markVoid(claim: ReservationDoc, now: string): Promise<boolean> {
-    return (await this.#reservations.updateOne({ _id: claim._id, status: 'refused', ...attemptOf(claim) }, { $set: { status: 'void', updatedAt: now } })) !== null;
+    return (
+      (await this.#reservations.updateOne({ _id: claim._id, status: 'refused', ...attemptOf(claim) }, { $set: { status: 'void', updatedAt: now } })) !== null
+    );
   }
 
   /** held → settling with the figures decided; null when it was not held anymore (someone decided first). */
-  moveToSettling(jobId: string, figures: { captured: number; released: number; outcome: NonNullable<ReservationDoc['outcome']> }, now: string): Promise<ReservationDoc | null> {
+  moveToSettling(
+    jobId: string,
+    figures: { captured: number; released: number; outcome: NonNullable<ReservationDoc['outcome']> },
+    now: string,
+  ): Promise<ReservationDoc | null> {
     return this.#reservations.updateOne({ _id: jobId, status: 'held' }, { $set: { status: 'settling', ...figures, updatedAt: now } });
   }
 

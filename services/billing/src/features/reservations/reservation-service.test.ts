@@ -164,7 +164,9 @@ for (const stores of billingStores()) {
       const { billing, store } = await billingFixture();
       await billing.reservations.reserve(reserveBody('org_a', 'job_1', 4, { jobType: 'details' }));
       const results = await Promise.all(
-        Array.from({ length: 10 }, () => billing.reservations.settle({ organizationId: 'org_a', jobId: 'job_1', succeededTargets: 4, failedTargets: 0, cancelledTargets: 0 })),
+        Array.from({ length: 10 }, () =>
+          billing.reservations.settle({ organizationId: 'org_a', jobId: 'job_1', succeededTargets: 4, failedTargets: 0, cancelledTargets: 0 }),
+        ),
       );
       expect(results.filter((r) => !r.alreadySettled)).toHaveLength(1);
       expect(await billing.ledger.balance('org_a')).toEqual({ available: 992, reserved: 0, spent: 8, granted: 1000 });
@@ -174,7 +176,9 @@ for (const stores of billingStores()) {
     it('does not settle another organization’s job', async () => {
       const { billing } = await billingFixture();
       await billing.reservations.reserve(reserveBody('org_a', 'job_1', 1));
-      expect(await codeOf(billing.reservations.settle({ organizationId: 'org_b', jobId: 'job_1', succeededTargets: 1, failedTargets: 0, cancelledTargets: 0 }))).toBe('404 NOT_FOUND');
+      expect(
+        await codeOf(billing.reservations.settle({ organizationId: 'org_b', jobId: 'job_1', succeededTargets: 1, failedTargets: 0, cancelledTargets: 0 })),
+      ).toBe('404 NOT_FOUND');
     });
 
     it('releases a never-persisted job with its quota, and refuses to release a settled one', async () => {
@@ -188,7 +192,9 @@ for (const stores of billingStores()) {
       await billing.reservations.settle({ organizationId: 'org_a', jobId: 'job_2', succeededTargets: 2, failedTargets: 0, cancelledTargets: 0 });
       expect(await codeOf(billing.reservations.release('job_2', 'org_a', 'late'))).toBe('409 CONFLICT');
       // A settlement after a release reports the release and moves nothing.
-      expect(await billing.reservations.settle({ organizationId: 'org_a', jobId: 'job_1', succeededTargets: 2, failedTargets: 0, cancelledTargets: 0 })).toEqual({
+      expect(
+        await billing.reservations.settle({ organizationId: 'org_a', jobId: 'job_1', succeededTargets: 2, failedTargets: 0, cancelledTargets: 0 }),
+      ).toEqual({
         jobId: 'job_1',
         captured: 0,
         released: 10,

@@ -110,10 +110,24 @@ export class Reservations {
   async completeSettlement(doc: ReservationDoc): Promise<ReservationDoc> {
     const { organizationId, _id: jobId } = doc;
     if (doc.captured > 0) {
-      await this.#options.ledger.record({ organizationId, key: `capture:${jobId}`, kind: 'capture', amount: doc.captured, reason: 'Settlement: successful targets', jobId });
+      await this.#options.ledger.record({
+        organizationId,
+        key: `capture:${jobId}`,
+        kind: 'capture',
+        amount: doc.captured,
+        reason: 'Settlement: successful targets',
+        jobId,
+      });
     }
     if (doc.released > 0) {
-      await this.#options.ledger.record({ organizationId, key: `release:${jobId}`, kind: 'release', amount: doc.released, reason: 'Settlement: failed, blocked or cancelled targets', jobId });
+      await this.#options.ledger.record({
+        organizationId,
+        key: `release:${jobId}`,
+        kind: 'release',
+        amount: doc.released,
+        reason: 'Settlement: failed, blocked or cancelled targets',
+        jobId,
+      });
     }
     const settled = (await this.#repository.markSettled(jobId, this.#now())) ?? doc;
     if (doc.captured > 0 && this.#options.onCaptured) await this.#options.onCaptured(organizationId);
@@ -129,7 +143,14 @@ export class Reservations {
     const reserved = await this.#options.ledger.findByKey(`reserve:${jobId}`);
     const released = reserved ? reserved.amount : 0;
     if (reserved) {
-      await this.#options.ledger.record({ organizationId, key: `release:${jobId}`, kind: 'release', amount: released, reason: `Released: ${doc.releaseReason ?? 'job not run'}`, jobId });
+      await this.#options.ledger.record({
+        organizationId,
+        key: `release:${jobId}`,
+        kind: 'release',
+        amount: released,
+        reason: `Released: ${doc.releaseReason ?? 'job not run'}`,
+        jobId,
+      });
     }
     if (doc.returnQuota) await this.#options.usage.releaseJob(organizationId, doc.month, jobId, attemptOf(doc));
     return (await this.#repository.markReleased(jobId, released, this.#now())) ?? doc;

@@ -119,7 +119,8 @@ export class ReserveAttempts {
       throw error;
     }
     // The key was taken by an earlier, refused attempt at this job id: it cannot hold credits again.
-    if ((entry.attempt ?? LEGACY_ATTEMPT) !== attemptOf(claim)) return this.#refuse(claim, errors.conflict('This job id was reserved before and rolled back; create the job again'), answer);
+    if ((entry.attempt ?? LEGACY_ATTEMPT) !== attemptOf(claim))
+      return this.#refuse(claim, errors.conflict('This job id was reserved before and rolled back; create the job again'), answer);
     const held = await this.#repository.moveToHeld(claim, this.#now());
     return held ? toReservationView(held) : this.#outcome(claim, answer);
   }
@@ -142,7 +143,11 @@ export class ReserveAttempts {
 
   /** Records the refusal on the claim (first decision wins), undoes the attempt, and answers it. */
   async #refuse(claim: ReservationDoc, error: AppError, answer: Answering): Promise<Reservation> {
-    const refused = await this.#repository.markRefused(claim, { statusCode: error.statusCode, code: error.code, message: error.message, details: error.details }, this.#now());
+    const refused = await this.#repository.markRefused(
+      claim,
+      { statusCode: error.statusCode, code: error.code, message: error.message, details: error.details },
+      this.#now(),
+    );
     if (!refused) return this.#outcome(claim, answer);
     await this.#undoAttempt(refused);
     throw error;
@@ -198,7 +203,14 @@ export class ReserveAttempts {
     if (!reserved) return;
     const current = await this.#repository.findReservation(jobId);
     if (current && attemptOf(current) === (reserved.attempt ?? LEGACY_ATTEMPT) && !isRefused(current)) return;
-    await this.#options.ledger.record({ organizationId: reserved.organizationId, key: `release:${jobId}`, kind: 'release', amount: reserved.amount, reason: 'Released: reservation refused', jobId });
+    await this.#options.ledger.record({
+      organizationId: reserved.organizationId,
+      key: `release:${jobId}`,
+      kind: 'release',
+      amount: reserved.amount,
+      reason: 'Released: reservation refused',
+      jobId,
+    });
   }
 
   /** The reconciler's sweep: undo a refused attempt once more (a racing driver may have held credits), then close it. */

@@ -39,8 +39,21 @@ describeOnEachStore('Reservations: a repeated reserve is idempotent end to end',
   function deadClaim(billing: Billing, clock: ManualClock, jobId: string, attempt: string): Promise<{ claim: ReservationDoc }> {
     const now = clock.now().toISOString();
     return billing.reservations.repository.takeReservation({
-      _id: jobId, organizationId: 'org_a', attempt, jobType: 'search', targetCount: 2, unitsPerTarget: 1, creditsPerTarget: 5, credits: 10,
-      reason: 'job.create', month: '2026-11', status: 'pending', captured: 0, released: 0, createdAt: now, updatedAt: now,
+      _id: jobId,
+      organizationId: 'org_a',
+      attempt,
+      jobType: 'search',
+      targetCount: 2,
+      unitsPerTarget: 1,
+      creditsPerTarget: 5,
+      credits: 10,
+      reason: 'job.create',
+      month: '2026-11',
+      status: 'pending',
+      captured: 0,
+      released: 0,
+      createdAt: now,
+      updatedAt: now,
     });
   }
 
@@ -69,7 +82,15 @@ describeOnEachStore('Reservations: a repeated reserve is idempotent end to end',
 
     await deadClaim(billing, clock, 'job_c', 'ac');
     await billing.usage.consumeJob('org_a', '2026-11', 'job_c', 2, { jobsPerMonth: 10, targetsPerMonth: 100, exportsPerMonth: 20 }, 'ac');
-    await billing.ledger.record({ organizationId: 'org_a', key: 'reserve:job_c', kind: 'reservation', amount: 10, reason: 'Reservation for job.create', jobId: 'job_c', attempt: 'ac' });
+    await billing.ledger.record({
+      organizationId: 'org_a',
+      key: 'reserve:job_c',
+      kind: 'reservation',
+      amount: 10,
+      reason: 'Reservation for job.create',
+      jobId: 'job_c',
+      attempt: 'ac',
+    });
     expect(await billing.reservations.reserve(body('job_c'))).toMatchObject({ status: 'held' });
     expect(await billing.ledger.balance('org_a')).toMatchObject({ available: 980, reserved: 20 });
     expect((await billing.usageReport('org_a')).used).toMatchObject({ jobsThisMonth: 2, targetsThisMonth: 4 });
@@ -104,7 +125,15 @@ describeOnEachStore('Reservations: a repeated reserve is idempotent end to end',
     expect(refused).toMatchObject({ status: 'refused', refusal: { statusCode: 402 } });
     // Credits arrive, and a driver of the refused attempt that was still running holds them.
     await billing.ledger.record({ organizationId: 'org_a', key: 'admin:topup', kind: 'admin_grant', amount: 100, reason: 'top-up' });
-    await billing.ledger.record({ organizationId: 'org_a', key: 'reserve:job_1', kind: 'reservation', amount: 10, reason: 'late', jobId: 'job_1', attempt: refused.attempt! });
+    await billing.ledger.record({
+      organizationId: 'org_a',
+      key: 'reserve:job_1',
+      kind: 'reservation',
+      amount: 10,
+      reason: 'late',
+      jobId: 'job_1',
+      attempt: refused.attempt!,
+    });
     // A new attempt cannot take the key over: refused, nothing of its own kept.
     expect(await outcome(billing.reservations.reserve(body('job_1')))).toBe('409');
     expect((await billing.usageReport('org_a')).used.jobsThisMonth).toBe(0);
@@ -121,7 +150,10 @@ describeOnEachStore('Reservations: a repeated reserve is idempotent end to end',
     const rounds = backend === 'embedded' ? 6 : 3;
     for (let i = 0; i < rounds; i += 1) await deadClaim(billing, clock, `job_${i}`, `a${i}`);
     clock.advance(6 * MINUTE);
-    const [, ...repeats] = await Promise.all([billing.reconciler.reconcile(), ...Array.from({ length: rounds }, (_, i) => outcome(billing.reservations.reserve(body(`job_${i}`))))]);
+    const [, ...repeats] = await Promise.all([
+      billing.reconciler.reconcile(),
+      ...Array.from({ length: rounds }, (_, i) => outcome(billing.reservations.reserve(body(`job_${i}`)))),
+    ]);
     let held = 0;
     for (let i = 0; i < rounds; i += 1) {
       const claim = (await billing.reservations.find(`job_${i}`))!;

@@ -16,6 +16,9 @@ describe('reservation pricing and settlement split', () => {
   });
 
   it('never captures more than was held, even when the counts overstate success', () => {
-    expect(splitSettlement({ credits: 10, creditsPerTarget: 5, targetCount: 2 }, { succeededTargets: 7, failedTargets: 0, cancelledTargets: 0 })).toEqual({ captured: 10, released: 0 });
+    expect(splitSettlement({ credits: 10, creditsPerTarget: 5, targetCount: 2 }, { succeededTargets: 7, failedTargets: 0, cancelledTargets: 0 })).toEqual({
+      captured: 10,
+      released: 0,
+    });
   });
 });

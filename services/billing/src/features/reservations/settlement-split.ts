@@ -15,7 +15,10 @@ export interface SettlementCounts {
  * Captures the successful targets and releases everything else, never more than was held.
  * Targets the counts do not mention are released too: nobody pays for an unreported target.
  */
-export function splitSettlement(held: { credits: number; creditsPerTarget: number; targetCount: number }, counts: SettlementCounts): { captured: number; released: number } {
+export function splitSettlement(
+  held: { credits: number; creditsPerTarget: number; targetCount: number },
+  counts: SettlementCounts,
+): { captured: number; released: number } {
   const succeeded = Math.min(Math.max(0, counts.succeededTargets), held.targetCount);
   const captured = Math.min(held.credits, succeeded * held.creditsPerTarget);
   return { captured, released: held.credits - captured };

@@ -49,12 +49,12 @@ describeOnEachStore('AuditRepository', (open, backend) => {
 
   if (backend === 'embedded')
     it('serves every operation from a declared index, sort included', async () => {
-    const { store, queries } = recordQueryPlans(await open());
-    const plans = new AuditRepository(store);
-    await plans.init();
-    await plans.list('org_a', { offset: 0, limit: 20 });
-    await plans.list('org_a', { action: 'job.create', offset: 20, limit: 20 });
-    expect(unservedQueries(queries)).toEqual([]);
-    expect(indexesUsed(queries)).toEqual(['org_created_id', 'org_created_id', 'org_action_created_id', 'org_action_created_id']);
-  });
+      const { store, queries } = recordQueryPlans(await open());
+      const plans = new AuditRepository(store);
+      await plans.init();
+      await plans.list('org_a', { offset: 0, limit: 20 });
+      await plans.list('org_a', { action: 'job.create', offset: 20, limit: 20 });
+      expect(unservedQueries(queries)).toEqual([]);
+      expect(indexesUsed(queries)).toEqual(['org_created_id', 'org_created_id', 'org_action_created_id', 'org_action_created_id']);
+    });
 });

@@ -40,7 +40,10 @@ describeOnEachStore('OutboxRepository', (open, backend) => {
   it('appends an entry once per key, also under racing appends', async () => {
     expect(await repo.appendOnce(jobFinished('job_1', '2026-03-02T08:00:00.000Z'))).toBe(true);
     expect(await repo.appendOnce(jobFinished('job_1', '2026-03-02T08:00:05.000Z'))).toBe(false);
-    const racing = await Promise.all([repo.appendOnce(jobFinished('job_2', '2026-03-02T08:00:01.000Z')), repo.appendOnce(jobFinished('job_2', '2026-03-02T08:00:01.000Z'))]);
+    const racing = await Promise.all([
+      repo.appendOnce(jobFinished('job_2', '2026-03-02T08:00:01.000Z')),
+      repo.appendOnce(jobFinished('job_2', '2026-03-02T08:00:01.000Z')),
+    ]);
     expect(racing.filter(Boolean)).toHaveLength(1);
     const pending = await repo.pendingAll(10);
     expect(ids(pending)).toEqual(['job.finished:job_1', 'job.finished:job_2']);
@@ -52,7 +55,12 @@ describeOnEachStore('OutboxRepository', (open, backend) => {
     await repo.appendOnce(scheduleFailed('sch_1', '2026-03-02T08:00:01.000Z'));
     await repo.appendOnce(jobFinished('job_a', '2026-03-02T08:00:02.000Z'));
     await repo.appendOnce(jobFinished('job_c', '2026-03-02T08:00:03.000Z'));
-    expect(ids(await repo.pendingAll(10))).toEqual(['schedule.failed:sch_1:2026-03-02T08:00:01.000Z', 'job.finished:job_a', 'job.finished:job_b', 'job.finished:job_c']);
+    expect(ids(await repo.pendingAll(10))).toEqual([
+      'schedule.failed:sch_1:2026-03-02T08:00:01.000Z',
+      'job.finished:job_a',
+      'job.finished:job_b',
+      'job.finished:job_c',
+    ]);
     expect(ids(await repo.pendingAll(2))).toEqual(['schedule.failed:sch_1:2026-03-02T08:00:01.000Z', 'job.finished:job_a']);
     expect(ids(await repo.pendingJobFinished(10))).toEqual(['job.finished:job_a', 'job.finished:job_b', 'job.finished:job_c']);
 
@@ -65,13 +73,13 @@ describeOnEachStore('OutboxRepository', (open, backend) => {
 
   if (backend === 'embedded')
     it('serves every operation from a declared index, sort included', async () => {
-    const { store, queries } = recordQueryPlans(await open());
-    const plans = new OutboxRepository(store);
-    await plans.init();
-    await plans.pendingAll(100);
-    await plans.pendingJobFinished(100);
-    await plans.markDelivered('job.finished:job_1', '2026-03-02T08:00:00.000Z');
-    expect(unservedQueries(queries)).toEqual([]);
-    expect(indexesUsed(queries)).toEqual(['undelivered_created_id', 'undelivered_type_created_id', '_id']);
-  });
+      const { store, queries } = recordQueryPlans(await open());
+      const plans = new OutboxRepository(store);
+      await plans.init();
+      await plans.pendingAll(100);
+      await plans.pendingJobFinished(100);
+      await plans.markDelivered('job.finished:job_1', '2026-03-02T08:00:00.000Z');
+      expect(unservedQueries(queries)).toEqual([]);
+      expect(indexesUsed(queries)).toEqual(['undelivered_created_id', 'undelivered_type_created_id', '_id']);
+    });
 });

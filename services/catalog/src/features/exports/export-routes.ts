@@ -12,7 +12,12 @@ export function exportRoutes(app: FastifyInstance, catalog: Catalog): void {
     const format = request.query.format ?? 'json';
     const job = await catalog.jobs.getOwned(identity.organizationId, request.params.id);
     // Everything that can fail with an envelope happens before the first byte.
-    await catalog.billing().consumeExport({ organizationId: identity.organizationId, jobId: job._id, format }, { requestId: request.id, identity, signal: abortSignalFor(reply.raw) });
+    await catalog
+      .billing()
+      .consumeExport(
+        { organizationId: identity.organizationId, jobId: job._id, format },
+        { requestId: request.id, identity, signal: abortSignalFor(reply.raw) },
+      );
     await catalog.audit.recordQuietly({
       organizationId: identity.organizationId,
       actorUserId: identity.userId,

@@ -31,7 +31,10 @@ const mixedTargets = (): Item[][] => [
     { title: 'B, "quoted"', tags: ['x', 'y'], sponsored: true },
   ],
   [],
-  [{ asin: 'B000000003', '@key': '-1', deep: { a: { b: { c: { d: 1 } } } }, empty: {} }, { other: null, rating: 4.5, n: -3 }],
+  [
+    { asin: 'B000000003', '@key': '-1', deep: { a: { b: { c: { d: 1 } } } }, empty: {} },
+    { other: null, rating: 4.5, n: -3 },
+  ],
   [{ url: 'https://example.com/dp/B000000004', reviewCount: 12, note: '\tindented' }],
 ];
 
@@ -67,7 +70,9 @@ describeOnEachStore('job export', (open, backend) => {
     const fromScan = await text(await exportJobResults(results, old, 'csv'));
     expect(fromRecords).toBe(reference);
     expect(fromScan).toBe(reference);
-    expect(reference.split('\n')[0]).toBe("asin,title,price.amount,price.currency,price.raw,rank,sponsored,rating,reviewCount,url,extra,tags,'@key,deep.a.b.c,empty,other,n,note");
+    expect(reference.split('\n')[0]).toBe(
+      "asin,title,price.amount,price.currency,price.raw,rank,sponsored,rating,reviewCount,url,extra,tags,'@key,deep.a.b.c,empty,other,n,note",
+    );
     expect(reference).toContain(`'=SUM(A1)`);
   });
 

@@ -42,7 +42,11 @@ describe('export streams', () => {
       { asin: 'X2', title: 'B, with comma', other: '=cmd' },
     ];
     const out = await text(csvExport(() => from(items)));
-    expect(out.split('\n').slice(0, 3)).toEqual(['asin,title,price.amount,price.currency,rank,extra,other', 'X1,A,2.5,EUR,1,e,', `X2,"B, with comma",,,,,'=cmd`]);
+    expect(out.split('\n').slice(0, 3)).toEqual([
+      'asin,title,price.amount,price.currency,rank,extra,other',
+      'X1,A,2.5,EUR,1,e,',
+      `X2,"B, with comma",,,,,'=cmd`,
+    ]);
   });
 
   it('protects header cells too', async () => {
@@ -77,7 +81,12 @@ describe('export streams', () => {
       },
     });
     const out = coalesced(source, 4096);
-    const first = await new Promise<Buffer>((resolve) => out.once('data', (chunk: Buffer) => { out.pause(); resolve(chunk); }));
+    const first = await new Promise<Buffer>((resolve) =>
+      out.once('data', (chunk: Buffer) => {
+        out.pause();
+        resolve(chunk);
+      }),
+    );
     expect(first.length).toBeGreaterThanOrEqual(4096);
     for (let i = 0; i < 20; i += 1) await new Promise((resolve) => setImmediate(resolve));
     const whilePaused = pulled;

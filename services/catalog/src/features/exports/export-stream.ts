@@ -97,15 +97,16 @@ function orderColumns(seen: ReadonlySet<string>): string[] {
  */
 export function csvExport(items: () => AsyncIterable<Record<string, unknown>>, columns?: readonly string[]): Readable {
   const formatter = csvFormat<string[], string[]>({ headers: null, includeEndRowDelimiter: true });
-  const writable = () => new Promise<void>((resolve) => {
-    const done = () => {
-      formatter.off('drain', done);
-      formatter.off('close', done);
-      resolve();
-    };
-    formatter.on('drain', done);
-    formatter.on('close', done);
-  });
+  const writable = () =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        formatter.off('drain', done);
+        formatter.off('close', done);
+        resolve();
+      };
+      formatter.on('drain', done);
+      formatter.on('close', done);
+    });
   const write = async (row: string[]) => {
     if (!formatter.write(row)) await writable();
   };

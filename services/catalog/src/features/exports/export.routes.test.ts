@@ -12,7 +12,8 @@ describe.each(testBackends())('results and export routes ($name)', (backend) => 
     h = await startCatalogHarness({ env: backend.env() });
     alice = h.user();
     const project = (await h.request({ method: 'POST', url: '/projects', token: alice.token, body: { name: 'p' } })).body.data.id;
-    jobId = (await h.request({ method: 'POST', url: `/projects/${project}/jobs`, token: alice.token, body: { type: 'search', targets: ['a', 'b'] } })).body.data.id;
+    jobId = (await h.request({ method: 'POST', url: `/projects/${project}/jobs`, token: alice.token, body: { type: 'search', targets: ['a', 'b'] } })).body.data
+      .id;
     await h.claim(jobId, 0);
     await h.report(jobId, 0, { status: 'success', items: items.slice(0, 4) });
     await h.claim(jobId, 1);
@@ -67,12 +68,11 @@ describe.each(testBackends())('results and export routes ($name)', (backend) => 
   it('protects CSV cells against formula injection', async () => {
     const bob = h.user();
     const project = (await h.request({ method: 'POST', url: '/projects', token: bob.token, body: { name: 'p' } })).body.data.id;
-    const job = (await h.request({ method: 'POST', url: `/projects/${project}/jobs`, token: bob.token, body: { type: 'search', targets: ['x'] } })).body.data.id;
+    const job = (await h.request({ method: 'POST', url: `/projects/${project}/jobs`, token: bob.token, body: { type: 'search', targets: ['x'] } })).body.data
+      .id;
     await h.report(job, 0, {
       status: 'success',
-      items: [
-        { title: '=HYPERLINK("http://evil")', a: '+1', b: '-2+3', c: '@SUM(A1)', d: '\tx', e: '\rx', f: '\nx', g: 'safe', n: -5 },
-      ],
+      items: [{ title: '=HYPERLINK("http://evil")', a: '+1', b: '-2+3', c: '@SUM(A1)', d: '\tx', e: '\rx', f: '\nx', g: 'safe', n: -5 }],
     });
     const res = await h.request({ method: 'GET', url: `/jobs/${job}/export?format=csv`, token: bob.token });
     expect(res.status).toBe(200);
@@ -92,14 +92,17 @@ describe.each(testBackends())('results and export routes ($name)', (backend) => 
   it('counts exports against the monthly allowance: 403 FORBIDDEN envelope when exhausted', async () => {
     const carol = h.user();
     const project = (await h.request({ method: 'POST', url: '/projects', token: carol.token, body: { name: 'p' } })).body.data.id;
-    const job = (await h.request({ method: 'POST', url: `/projects/${project}/jobs`, token: carol.token, body: { type: 'search', targets: ['x'] } })).body.data.id;
+    const job = (await h.request({ method: 'POST', url: `/projects/${project}/jobs`, token: carol.token, body: { type: 'search', targets: ['x'] } })).body.data
+      .id;
     h.billing.account(carol.organizationId).exports = h.billing.limits.exportsPerMonth - 1;
     expect((await h.request({ method: 'GET', url: `/jobs/${job}/export?format=csv`, token: carol.token })).status).toBe(200);
     const res = await h.request({ method: 'GET', url: `/jobs/${job}/export`, token: carol.token });
     expect(res.status).toBe(403);
     expect(res.headers['content-disposition']).toBeUndefined();
     expect(res.body).toMatchObject({ success: false, error: { code: 'FORBIDDEN' } });
-    expect(h.billing.exportCalls.filter((c) => c.organizationId === carol.organizationId)).toEqual([{ organizationId: carol.organizationId, jobId: job, format: 'csv' }]);
+    expect(h.billing.exportCalls.filter((c) => c.organizationId === carol.organizationId)).toEqual([
+      { organizationId: carol.organizationId, jobId: job, format: 'csv' },
+    ]);
   });
 
   it('answers errors as the JSON envelope (unknown job, bad format) without consuming an export', async () => {
@@ -116,11 +119,15 @@ describe.each(testBackends())('results and export routes ($name)', (backend) => 
   it('streams a large result set as valid CSV and JSON', async () => {
     const dave = h.user();
     const project = (await h.request({ method: 'POST', url: '/projects', token: dave.token, body: { name: 'big' } })).body.data.id;
-    const job = (await h.request({ method: 'POST', url: `/projects/${project}/jobs`, token: dave.token, body: { type: 'search', targets: ['x', 'y', 'z'] } })).body.data.id;
+    const job = (await h.request({ method: 'POST', url: `/projects/${project}/jobs`, token: dave.token, body: { type: 'search', targets: ['x', 'y', 'z'] } }))
+      .body.data.id;
     // More than the stores' stream batch (500) per target, fewer on the slower wire backend.
     const perTarget = backend.name === 'embedded' ? 2000 : 600;
     for (let t = 0; t < 3; t += 1) {
-      await h.report(job, t, { status: 'success', items: Array.from({ length: perTarget }, (_, i) => ({ asin: `A${t}-${i}`, title: `T ${i}`, price: { amount: i, currency: 'USD' }, rank: i })) });
+      await h.report(job, t, {
+        status: 'success',
+        items: Array.from({ length: perTarget }, (_, i) => ({ asin: `A${t}-${i}`, title: `T ${i}`, price: { amount: i, currency: 'USD' }, rank: i })),
+      });
     }
     const csv = await h.request({ method: 'GET', url: `/jobs/${job}/export?format=csv`, token: dave.token });
     expect(csv.text.trim().split('\n')).toHaveLength(3 * perTarget + 1);
@@ -134,7 +141,8 @@ describe.each(testBackends())('results and export routes ($name)', (backend) => 
   it('exports an empty result set as an empty array and a header-only CSV', async () => {
     const erin = h.user();
     const project = (await h.request({ method: 'POST', url: '/projects', token: erin.token, body: { name: 'p' } })).body.data.id;
-    const job = (await h.request({ method: 'POST', url: `/projects/${project}/jobs`, token: erin.token, body: { type: 'search', targets: ['x'] } })).body.data.id;
+    const job = (await h.request({ method: 'POST', url: `/projects/${project}/jobs`, token: erin.token, body: { type: 'search', targets: ['x'] } })).body.data
+      .id;
     const json = await h.request({ method: 'GET', url: `/jobs/${job}/export`, token: erin.token });
     expect(JSON.parse(json.text)).toEqual([]);
     const csv = await h.request({ method: 'GET', url: `/jobs/${job}/export?format=csv`, token: erin.token });

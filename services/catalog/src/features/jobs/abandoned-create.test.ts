@@ -38,7 +38,13 @@ describe('a job create whose client goes away', () => {
   it('hands billing a signal that aborts when the client leaves, and stores no job', async () => {
     const alice = h.user();
     const projectId = (await h.request({ method: 'POST', url: '/projects', token: alice.token, body: { name: 'p' } })).body.data.id as string;
-    const identity = { userId: alice.userId, organizationId: alice.organizationId, email: `${alice.userId}@example.com`, role: 'user' as const, audience: 'api' as const };
+    const identity = {
+      userId: alice.userId,
+      organizationId: alice.organizationId,
+      email: `${alice.userId}@example.com`,
+      role: 'user' as const,
+      audience: 'api' as const,
+    };
     const body = JSON.stringify({ type: 'search', targets: ['abandoned keyword'] });
     const client = httpRequest({
       host: '127.0.0.1',

@@ -45,7 +45,11 @@ export class JobCountRepository {
   }
 
   async recordCreated(organizationId: string, projectId: string): Promise<void> {
-    await this.#counts.updateOne({ _id: countId(organizationId, projectId) }, { $setOnInsert: { organizationId, projectId }, $inc: { jobs: 1 } }, { upsert: true });
+    await this.#counts.updateOne(
+      { _id: countId(organizationId, projectId) },
+      { $setOnInsert: { organizationId, projectId }, $inc: { jobs: 1 } },
+      { upsert: true },
+    );
   }
 
   /** The project's job count; counted (and remembered) when the project has no figure yet. */

@@ -66,7 +66,9 @@ export function prepareJobInput(body: unknown, options: { extraHosts?: readonly 
     }
     const resolved = resolveDetailsTarget(value, { extraHosts: options.extraHosts ?? [] });
     if (!resolved.ok) {
-      problems.push(`${prefix}targets[${index}] ${JSON.stringify(value.length > 200 ? `${value.slice(0, 200)}…` : value)} is not a valid ASIN or product URL: ${resolved.reason}`);
+      problems.push(
+        `${prefix}targets[${index}] ${JSON.stringify(value.length > 200 ? `${value.slice(0, 200)}…` : value)} is not a valid ASIN or product URL: ${resolved.reason}`,
+      );
       return;
     }
     if (seen.has(resolved.asin)) return;

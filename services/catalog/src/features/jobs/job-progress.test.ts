@@ -10,7 +10,9 @@ describe.each(testBackends())('worker-facing job progress (internal routes) ($na
   let alice: HarnessUser;
   let projectId: string;
   const createJob = async (targets: string[]) =>
-    (await h.request({ method: 'POST', url: `/projects/${projectId}/jobs`, token: alice.token, body: { type: 'search', targets } })).body.data as { id: string };
+    (await h.request({ method: 'POST', url: `/projects/${projectId}/jobs`, token: alice.token, body: { type: 'search', targets } })).body.data as {
+      id: string;
+    };
   const getJob = async (id: string) => (await h.request({ method: 'GET', url: `/jobs/${id}`, token: alice.token })).body.data;
 
   beforeEach(async () => {
@@ -28,7 +30,12 @@ describe.each(testBackends())('worker-facing job progress (internal routes) ($na
     expect(anonymous.status).toBe(401);
     const asUser = await h.request({ method: 'POST', url: CatalogPaths.reportTarget(job.id, 0), token: alice.token, body: { status: 'success', items: [] } });
     expect(asUser.status).toBe(401);
-    const audit = await h.request({ method: 'POST', url: AuditPaths.record, token: alice.token, body: { organizationId: alice.organizationId, actorUserId: 'x', action: 'auth.login', resourceType: 'user', resourceId: 'x' } });
+    const audit = await h.request({
+      method: 'POST',
+      url: AuditPaths.record,
+      token: alice.token,
+      body: { organizationId: alice.organizationId, actorUserId: 'x', action: 'auth.login', resourceType: 'user', resourceId: 'x' },
+    });
     expect(audit.status).toBe(401);
     expect((await getJob(job.id)).status).toBe('queued');
   });
@@ -85,10 +92,14 @@ describe.each(testBackends())('worker-facing job progress (internal routes) ($na
     expect(done.status).toBe('completed');
     expect(done.completedAt).toBe('2026-03-02T08:00:02.000Z');
     expect(done.resultSetId).toEqual(expect.any(String));
-    expect(h.billing.settlementsFor(job.id)).toEqual([{ organizationId: alice.organizationId, jobId: job.id, succeededTargets: 1, failedTargets: 2, cancelledTargets: 0 }]);
+    expect(h.billing.settlementsFor(job.id)).toEqual([
+      { organizationId: alice.organizationId, jobId: job.id, succeededTargets: 1, failedTargets: 2, cancelledTargets: 0 },
+    ]);
     expect(h.billing.account(alice.organizationId)).toMatchObject({ available: 1000 - 5, reserved: 0, spent: 5 });
     const pending = await h.catalog.events.pending();
-    expect(pending.map((e) => e.payload)).toEqual([{ jobId: job.id, organizationId: alice.organizationId, projectId, status: 'completed', occurredAt: '2026-03-02T08:00:02.000Z' }]);
+    expect(pending.map((e) => e.payload)).toEqual([
+      { jobId: job.id, organizationId: alice.organizationId, projectId, status: 'completed', occurredAt: '2026-03-02T08:00:02.000Z' },
+    ]);
     expect(seen.map((e) => e.jobId)).toEqual([job.id]);
     const state = await h.internal({ method: 'GET', url: CatalogPaths.jobState(job.id), from: 'billing' });
     expect(state.body.data).toEqual({ exists: true, status: 'completed', organizationId: alice.organizationId, settled: true });
@@ -131,11 +142,20 @@ describe.each(testBackends())('worker-facing job progress (internal routes) ($na
       method: 'POST',
       url: AuditPaths.record,
       from: 'auth',
-      body: { organizationId: alice.organizationId, actorUserId: alice.userId, action: 'auth.login', resourceType: 'user', resourceId: alice.userId, requestId: 'req-login' },
+      body: {
+        organizationId: alice.organizationId,
+        actorUserId: alice.userId,
+        action: 'auth.login',
+        resourceType: 'user',
+        resourceId: alice.userId,
+        requestId: 'req-login',
+      },
     });
     expect(res.status).toBe(201);
     const audit = await h.request({ method: 'GET', url: '/audit?action=auth.login', token: alice.token });
-    expect(audit.body.data).toEqual([expect.objectContaining({ action: 'auth.login', actorUserId: alice.userId, requestId: 'req-login', resourceType: 'user' })]);
+    expect(audit.body.data).toEqual([
+      expect.objectContaining({ action: 'auth.login', actorUserId: alice.userId, requestId: 'req-login', resourceType: 'user' }),
+    ]);
     const bad = await h.internal({ method: 'POST', url: AuditPaths.record, from: 'auth', body: { organizationId: alice.organizationId } });
     expect(bad.status).toBe(400);
   });
@@ -162,9 +182,12 @@ describe('restart recovery', () => {
     const queue = queues.queue(crawlQueueDefinition());
     expect((await queue.stats()).waiting).toBe(2);
     const seen: Array<[string, number]> = [];
-    await queue.process(async (task) => {
-      seen.push([task.id, task.payload.targetIndex]);
-    }, { concurrency: 1 });
+    await queue.process(
+      async (task) => {
+        seen.push([task.id, task.payload.targetIndex]);
+      },
+      { concurrency: 1 },
+    );
     const deadline = Date.now() + 5000;
     while (seen.length < 2 && Date.now() < deadline) await new Promise((r) => setImmediate(r));
     expect(seen.sort()).toEqual([

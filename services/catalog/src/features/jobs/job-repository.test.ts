@@ -72,7 +72,10 @@ describeOnEachStore('JobRepository', (open) => {
     expect(beyond).toEqual({ jobs: [], total: 30 });
 
     const completed = await jobs.listPage({ organizationId: 'org_a', projectId: 'prj_list', status: 'completed' }, { offset: 2, limit: 3 });
-    const completedIds = ids.filter((entry) => entry.status === 'completed').map((entry) => entry.id).reverse();
+    const completedIds = ids
+      .filter((entry) => entry.status === 'completed')
+      .map((entry) => entry.id)
+      .reverse();
     expect(completed.total).toBe(10);
     expect(completed.jobs.map((j) => j._id)).toEqual(completedIds.slice(2, 5));
     expect((await jobs.listPage({ organizationId: 'org_b', projectId: 'prj_list' }, { offset: 0, limit: 20 })).total).toBe(1);
@@ -138,7 +141,11 @@ describeOnEachStore('JobRepository', (open) => {
     expect(await jobs.cancelOpen(read, 'org_a', LATER)).toBeNull();
     expect(await jobs.cancelOpen((await jobs.findById(doc._id)) as JobDoc, 'org_b', LATER)).toBeNull();
 
-    const finishes = await Promise.all([jobs.finish(doc._id, 'completed', LATER), jobs.finish(doc._id, 'failed', LATER), jobs.finish(doc._id, 'completed', LATER)]);
+    const finishes = await Promise.all([
+      jobs.finish(doc._id, 'completed', LATER),
+      jobs.finish(doc._id, 'failed', LATER),
+      jobs.finish(doc._id, 'completed', LATER),
+    ]);
     const winners = finishes.filter((f) => f !== null);
     expect(winners).toHaveLength(1);
     expect(winners[0]).toMatchObject({ completedAt: LATER, resultSetId: `rs_${doc._id}` });

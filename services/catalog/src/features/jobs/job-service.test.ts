@@ -60,7 +60,10 @@ describe('job creation failure handling', () => {
     await expect(d.catalog.jobs.create(actor, project._id, { type: 'details', targets: ['nope'] })).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
     expect(d.billing.reservations.size).toBe(0);
     d.billing.account(actor.organizationId).available = 0;
-    await expect(d.catalog.jobs.create(actor, project._id, { type: 'search', targets: ['a'] })).rejects.toMatchObject({ code: 'INSUFFICIENT_CREDITS', statusCode: 402 });
+    await expect(d.catalog.jobs.create(actor, project._id, { type: 'search', targets: ['a'] })).rejects.toMatchObject({
+      code: 'INSUFFICIENT_CREDITS',
+      statusCode: 402,
+    });
     expect((await d.catalog.jobs.list(actor.organizationId, project._id, {})).meta.total).toBe(0);
     await d.queues.close();
     await d.store.close();
@@ -87,49 +90,58 @@ describe('job creation failure handling', () => {
 });
 
 describe('races between the worker and the user', () => {
-  it.each([0, 1, 2, 3, 5, 8])('a report racing a cancel (cancel after %i turns) settles once and keeps results consistent with target status', async (turns) => {
-    const d = await domainCatalog();
-    const project = await d.catalog.projects.create(actor, 'p');
-    const job = await d.catalog.jobs.create(actor, project._id, { type: 'search', targets: ['a', 'b'] });
-    await d.catalog.jobs.claimTarget(job._id, 0);
-    const report = d.catalog.jobs.reportTarget(job._id, 0, { status: 'success', items: [{ n: 1 }, { n: 2 }] });
-    const cancel = (async () => {
-      for (let i = 0; i < turns; i += 1) await Promise.resolve();
-      return d.catalog.jobs.cancel(actor, job._id);
-    })();
-    await Promise.all([report, cancel]);
-    const final = await d.catalog.jobs.getOwned(actor.organizationId, job._id);
-    expect(final.status).toBe('cancelled');
-    expect(final.targets[1]?.status).toBe('cancelled');
-    const { total } = await d.catalog.results.page(job._id, 1, 10);
-    if (final.targets[0]?.status === 'success') {
-      expect(total).toBe(2);
-      expect(final.resultCount).toBe(2);
-    } else {
-      expect(final.targets[0]?.status).toBe('cancelled');
-      expect(total).toBe(0);
-      expect(final.resultCount).toBe(0);
-    }
-    const settlements = d.billing.settlementsFor(job._id);
-    expect(settlements).toHaveLength(1);
-    expect(settlements[0]?.succeededTargets).toBe(final.targets[0]?.status === 'success' ? 1 : 0);
-    expect((settlements[0]?.succeededTargets ?? 0) + (settlements[0]?.cancelledTargets ?? 0)).toBe(2);
-    expect(final.settled).toBe(true);
-    await d.queues.close();
-    await d.store.close();
-  });
+  it.each([0, 1, 2, 3, 5, 8])(
+    'a report racing a cancel (cancel after %i turns) settles once and keeps results consistent with target status',
+    async (turns) => {
+      const d = await domainCatalog();
+      const project = await d.catalog.projects.create(actor, 'p');
+      const job = await d.catalog.jobs.create(actor, project._id, { type: 'search', targets: ['a', 'b'] });
+      await d.catalog.jobs.claimTarget(job._id, 0);
+      const report = d.catalog.jobs.reportTarget(job._id, 0, { status: 'success', items: [{ n: 1 }, { n: 2 }] });
+      const cancel = (async () => {
+        for (let i = 0; i < turns; i += 1) await Promise.resolve();
+        return d.catalog.jobs.cancel(actor, job._id);
+      })();
+      await Promise.all([report, cancel]);
+      const final = await d.catalog.jobs.getOwned(actor.organizationId, job._id);
+      expect(final.status).toBe('cancelled');
+      expect(final.targets[1]?.status).toBe('cancelled');
+      const { total } = await d.catalog.results.page(job._id, 1, 10);
+      if (final.targets[0]?.status === 'success') {
+        expect(total).toBe(2);
+        expect(final.resultCount).toBe(2);
+      } else {
+        expect(final.targets[0]?.status).toBe('cancelled');
+        expect(total).toBe(0);
+        expect(final.resultCount).toBe(0);
+      }
+      const settlements = d.billing.settlementsFor(job._id);
+      expect(settlements).toHaveLength(1);
+      expect(settlements[0]?.succeededTargets).toBe(final.targets[0]?.status === 'success' ? 1 : 0);
+      expect((settlements[0]?.succeededTargets ?? 0) + (settlements[0]?.cancelledTargets ?? 0)).toBe(2);
+      expect(final.settled).toBe(true);
+      await d.queues.close();
+      await d.store.close();
+    },
+  );
 
   it('parallel final reports finish and settle the job exactly once', async () => {
     const d = await domainCatalog();
     const project = await d.catalog.projects.create(actor, 'p');
     const targets = Array.from({ length: 20 }, (_, i) => `kw${i}`);
     const job = await d.catalog.jobs.create(actor, project._id, { type: 'search', targets });
-    const outcomes = await Promise.all(targets.map((_, i) => d.catalog.jobs.reportTarget(job._id, i, { status: i % 3 === 0 ? 'failed' : 'success', reason: 'blocked', items: i % 3 === 0 ? [] : [{ i }] })));
+    const outcomes = await Promise.all(
+      targets.map((_, i) =>
+        d.catalog.jobs.reportTarget(job._id, i, { status: i % 3 === 0 ? 'failed' : 'success', reason: 'blocked', items: i % 3 === 0 ? [] : [{ i }] }),
+      ),
+    );
     expect(outcomes.filter((o) => o.finished)).not.toHaveLength(0);
     const final = await d.catalog.jobs.getOwned(actor.organizationId, job._id);
     expect(final.status).toBe('completed');
     expect(final.resultCount).toBe(13);
-    expect(d.billing.settlementsFor(job._id)).toEqual([{ organizationId: actor.organizationId, jobId: job._id, succeededTargets: 13, failedTargets: 7, cancelledTargets: 0 }]);
+    expect(d.billing.settlementsFor(job._id)).toEqual([
+      { organizationId: actor.organizationId, jobId: job._id, succeededTargets: 13, failedTargets: 7, cancelledTargets: 0 },
+    ]);
     expect((await d.catalog.events.pending()).filter((e) => e.payload.jobId === job._id)).toHaveLength(1);
     await d.queues.close();
     await d.store.close();

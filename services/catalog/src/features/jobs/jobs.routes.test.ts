@@ -10,8 +10,7 @@ describe.each(testBackends())('jobs routes ($name)', (backend) => {
   let alice: HarnessUser;
   let projectId: string;
 
-  const createJob = (body: unknown, token = alice.token, project = projectId) =>
-    h.request({ method: 'POST', url: `/projects/${project}/jobs`, token, body });
+  const createJob = (body: unknown, token = alice.token, project = projectId) => h.request({ method: 'POST', url: `/projects/${project}/jobs`, token, body });
 
   const queuedTasks = async () => {
     const stats = await h.context.queues.queue(crawlQueueDefinition()).stats();
@@ -75,15 +74,22 @@ describe.each(testBackends())('jobs routes ($name)', (backend) => {
     it('resolves product URLs (/dp/, /gp/product/, allowed extra host) and enqueues the ASIN', async () => {
       const res = await createJob({
         type: 'details',
-        targets: ['https://www.amazon.de/Some-Product/dp/B0ABCDEF12/ref=sr_1', 'https://www.amazon.co.uk/gp/product/B0ABCDEF13', 'http://127.0.0.1:4010/dp/B0ABCDEF14'],
+        targets: [
+          'https://www.amazon.de/Some-Product/dp/B0ABCDEF12/ref=sr_1',
+          'https://www.amazon.co.uk/gp/product/B0ABCDEF13',
+          'http://127.0.0.1:4010/dp/B0ABCDEF14',
+        ],
       });
       expect(res.status).toBe(201);
       expect(res.body.data.targets.map((t: { asin: string }) => t.asin)).toEqual(['B0ABCDEF12', 'B0ABCDEF13', 'B0ABCDEF14']);
       const seen: CrawlTask[] = [];
       const queue = h.context.queues.queue(crawlQueueDefinition());
-      await queue.process(async (job) => {
-        seen.push(job.payload);
-      }, { concurrency: 1 });
+      await queue.process(
+        async (job) => {
+          seen.push(job.payload);
+        },
+        { concurrency: 1 },
+      );
       const deadline = Date.now() + 5000;
       while (seen.length < 3 && Date.now() < deadline) await new Promise((r) => setImmediate(r));
       expect(seen.map((t) => t.value).sort()).toEqual(['B0ABCDEF12', 'B0ABCDEF13', 'B0ABCDEF14']);
@@ -186,7 +192,6 @@ describe.each(testBackends())('jobs routes ($name)', (backend) => {
       expect(res.body.error.code).toBe('NOT_FOUND');
       expect(h.billing.reservations.size).toBe(0);
     });
-
   });
 
   describe('list and get', () => {
@@ -281,7 +286,8 @@ describe.each(testBackends())('jobs routes ($name)', (backend) => {
 
   describe('retry', () => {
     it('creates a new queued job copying type, config and target values with a new reservation', async () => {
-      const original = (await createJob({ type: 'details', targets: ['B000000001', 'https://www.amazon.com/dp/B000000002'], config: { lang: 'en', x: [1] } })).body.data;
+      const original = (await createJob({ type: 'details', targets: ['B000000001', 'https://www.amazon.com/dp/B000000002'], config: { lang: 'en', x: [1] } }))
+        .body.data;
       await h.claim(original.id, 0);
       await h.report(original.id, 0, { status: 'success', items: [{ asin: 'B000000001' }] });
       const res = await h.request({ method: 'POST', url: `/jobs/${original.id}/retry`, token: alice.token });
@@ -323,7 +329,9 @@ describe.each(testBackends())('jobs routes ($name)', (backend) => {
       expect(res.body.data.status).toBe('cancelled');
       expect(res.body.data.targets.map((t: { status: string }) => t.status)).toEqual(['cancelled', 'cancelled', 'cancelled']);
       expect(res.body.data.completedAt).toMatch(ISO_UTC);
-      expect(h.billing.settlementsFor(job.id)).toEqual([{ organizationId: alice.organizationId, jobId: job.id, succeededTargets: 0, failedTargets: 0, cancelledTargets: 3 }]);
+      expect(h.billing.settlementsFor(job.id)).toEqual([
+        { organizationId: alice.organizationId, jobId: job.id, succeededTargets: 0, failedTargets: 0, cancelledTargets: 3 },
+      ]);
       expect(h.billing.account(alice.organizationId).available).toBe(1000);
       const state = await h.internal({ method: 'GET', url: `/internal/catalog/jobs/${job.id}/state`, from: 'billing' });
       expect(state.body.data).toEqual({ exists: true, status: 'cancelled', organizationId: alice.organizationId, settled: true });
@@ -337,7 +345,9 @@ describe.each(testBackends())('jobs routes ($name)', (backend) => {
       const res = await h.request({ method: 'POST', url: `/jobs/${job.id}/cancel`, token: alice.token });
       expect(res.status).toBe(200);
       expect(res.body.data.targets.map((t: { status: string }) => t.status)).toEqual(['success', 'cancelled', 'cancelled']);
-      expect(h.billing.settlementsFor(job.id)).toEqual([{ organizationId: alice.organizationId, jobId: job.id, succeededTargets: 1, failedTargets: 0, cancelledTargets: 2 }]);
+      expect(h.billing.settlementsFor(job.id)).toEqual([
+        { organizationId: alice.organizationId, jobId: job.id, succeededTargets: 1, failedTargets: 0, cancelledTargets: 2 },
+      ]);
 
       // The worker finishes target 1 after the cancel: nothing changes, nothing settles again.
       const late = await h.report(job.id, 1, { status: 'success', items: [{ title: 'late' }] });
@@ -372,7 +382,8 @@ describe.each(testBackends())('jobs routes ($name)', (backend) => {
     it('records job create, retry, cancel and export with actor, resource and request id', async () => {
       const job = (await createJob({ type: 'search', targets: ['a'] })).body.data;
       h.clock.advance(1000);
-      const retried = (await h.request({ method: 'POST', url: `/jobs/${job.id}/retry`, token: alice.token, headers: { 'x-request-id': 'req-retry' } })).body.data;
+      const retried = (await h.request({ method: 'POST', url: `/jobs/${job.id}/retry`, token: alice.token, headers: { 'x-request-id': 'req-retry' } })).body
+        .data;
       h.clock.advance(1000);
       await h.request({ method: 'POST', url: `/jobs/${job.id}/cancel`, token: alice.token, headers: { 'x-request-id': 'req-cancel' } });
       h.clock.advance(1000);
@@ -381,7 +392,13 @@ describe.each(testBackends())('jobs routes ($name)', (backend) => {
       const actions = audit.body.data.map((e: { action: string }) => e.action);
       expect(actions).toEqual(['job.export', 'job.cancel', 'job.retry', 'job.create', 'project.create']);
       const byAction = Object.fromEntries(audit.body.data.map((e: { action: string }) => [e.action, e]));
-      expect(byAction['job.retry']).toMatchObject({ resourceType: 'job', resourceId: retried.id, requestId: 'req-retry', actorUserId: alice.userId, metadata: { retryOf: job.id } });
+      expect(byAction['job.retry']).toMatchObject({
+        resourceType: 'job',
+        resourceId: retried.id,
+        requestId: 'req-retry',
+        actorUserId: alice.userId,
+        metadata: { retryOf: job.id },
+      });
       expect(byAction['job.cancel']).toMatchObject({ resourceId: job.id, requestId: 'req-cancel' });
       expect(byAction['job.create'].createdAt).toMatch(ISO_UTC);
       const filtered = await h.request({ method: 'GET', url: '/audit?action=job.cancel', token: alice.token });

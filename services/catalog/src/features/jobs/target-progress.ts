@@ -68,7 +68,9 @@ export class TargetProgress {
       {
         status: report.status,
         resultCount: items.length,
-        ...(report.status === 'failed' ? { reason: report.reason ?? 'upstream_error', ...(report.message !== undefined ? { message: report.message } : {}) } : {}),
+        ...(report.status === 'failed'
+          ? { reason: report.reason ?? 'upstream_error', ...(report.message !== undefined ? { message: report.message } : {}) }
+          : {}),
       },
       now,
     );

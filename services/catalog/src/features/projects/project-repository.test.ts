@@ -43,14 +43,14 @@ describeOnEachStore('ProjectRepository', (open, backend) => {
 
   if (backend === 'embedded')
     it('serves every operation from a declared index, sort included', async () => {
-    const { store, queries } = recordQueryPlans(await open());
-    const plans = new ProjectRepository(store);
-    await plans.init();
-    await plans.findOwned('org_a', 'prj_1');
-    await plans.listForOrganization('org_a');
-    await plans.listForOrganization('org_a', false);
-    await plans.update('org_a', 'prj_1', { name: 'x', updatedAt: T0 });
-    expect(unservedQueries(queries)).toEqual([]);
-    expect(indexesUsed(queries)).toEqual(['_id', 'org_created_id', 'org_archived_created_id', '_id']);
-  });
+      const { store, queries } = recordQueryPlans(await open());
+      const plans = new ProjectRepository(store);
+      await plans.init();
+      await plans.findOwned('org_a', 'prj_1');
+      await plans.listForOrganization('org_a');
+      await plans.listForOrganization('org_a', false);
+      await plans.update('org_a', 'prj_1', { name: 'x', updatedAt: T0 });
+      expect(unservedQueries(queries)).toEqual([]);
+      expect(indexesUsed(queries)).toEqual(['_id', 'org_created_id', 'org_archived_created_id', '_id']);
+    });
 });

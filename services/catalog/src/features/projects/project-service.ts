@@ -62,7 +62,15 @@ export class ProjectService {
       updatedAt: now,
     };
     const created = await this.#projects.insert(doc);
-    await this.#audit.recordQuietly({ ...actor, actorUserId: actor.userId, action: 'project.create', resourceType: 'project', resourceId: doc._id, requestId, metadata: { name: doc.name } });
+    await this.#audit.recordQuietly({
+      ...actor,
+      actorUserId: actor.userId,
+      action: 'project.create',
+      resourceType: 'project',
+      resourceId: doc._id,
+      requestId,
+      metadata: { name: doc.name },
+    });
     return created;
   }
 

@@ -116,13 +116,24 @@ describe.each(testBackends())('projects routes ($name)', (backend) => {
 
   it('records project create and update in the audit log with the request id', async () => {
     const alice = h.user();
-    const created = await h.request({ method: 'POST', url: '/projects', token: alice.token, body: { name: 'audited' }, headers: { 'x-request-id': 'req-proj-1' } });
+    const created = await h.request({
+      method: 'POST',
+      url: '/projects',
+      token: alice.token,
+      body: { name: 'audited' },
+      headers: { 'x-request-id': 'req-proj-1' },
+    });
     h.clock.advance(1000);
     await h.request({ method: 'PATCH', url: `/projects/${created.body.data.id}`, token: alice.token, body: { archived: true } });
     const audit = await h.request({ method: 'GET', url: '/audit', token: alice.token });
     expect(audit.status).toBe(200);
     expect(audit.body.data.map((e: { action: string }) => e.action)).toEqual(['project.update', 'project.create']);
-    expect(audit.body.data[1]).toMatchObject({ actorUserId: alice.userId, resourceType: 'project', resourceId: created.body.data.id, organizationId: alice.organizationId });
+    expect(audit.body.data[1]).toMatchObject({
+      actorUserId: alice.userId,
+      resourceType: 'project',
+      resourceId: created.body.data.id,
+      organizationId: alice.organizationId,
+    });
     expect(audit.body.meta.total).toBe(2);
   });
 });

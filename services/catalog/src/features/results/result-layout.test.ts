@@ -18,7 +18,17 @@ describe('result positions', () => {
 
   it('round-trips cursors and rejects anything else with a 400', () => {
     for (const position of [0, 7, positionOf(3, 12), positionOf(1000, 4999)]) expect(decodeCursor(encodeCursor(position))).toBe(position);
-    for (const bad of ['', '!!', 'abc', Buffer.from('01').toString('base64url'), Buffer.from('-1').toString('base64url'), Buffer.from('1e3').toString('base64url'), `${encodeCursor(5)}=`, encodeCursor(positionOf(1001, 0)), Buffer.from('9'.repeat(17)).toString('base64url')]) {
+    for (const bad of [
+      '',
+      '!!',
+      'abc',
+      Buffer.from('01').toString('base64url'),
+      Buffer.from('-1').toString('base64url'),
+      Buffer.from('1e3').toString('base64url'),
+      `${encodeCursor(5)}=`,
+      encodeCursor(positionOf(1001, 0)),
+      Buffer.from('9'.repeat(17)).toString('base64url'),
+    ]) {
       expect(() => decodeCursor(bad), bad).toThrow(expect.objectContaining({ code: 'VALIDATION_ERROR', statusCode: 400 }));
     }
   });
@@ -38,7 +48,14 @@ describe('page plans', () => {
     });
     // A page ending exactly at a target's end points at the next target with results.
     expect(planPage(job, 1, 3).next).toBe(positionOf(3, 0));
-    expect(planPage(job, 3, 3)).toEqual({ offset: 6, segments: [{ targetIndex: 3, fromSeq: 3, toSeq: 4 }, { targetIndex: 4, fromSeq: 0, toSeq: 2 }], next: null });
+    expect(planPage(job, 3, 3)).toEqual({
+      offset: 6,
+      segments: [
+        { targetIndex: 3, fromSeq: 3, toSeq: 4 },
+        { targetIndex: 4, fromSeq: 0, toSeq: 2 },
+      ],
+      next: null,
+    });
     expect(planPage(job, 4, 3)).toEqual({ offset: 9, segments: [], next: null });
     expect(planPage(layout([]), 1, 50)).toEqual({ offset: 0, segments: [], next: null });
   });
@@ -48,7 +65,14 @@ describe('page plans', () => {
     expect(planFrom(job, positionOf(0, 2), 2)).toEqual(planPage(job, 2, 2));
     // A cursor past a target's rows (it was rewritten shorter) moves on to the next target.
     expect(planFrom(job, positionOf(0, 7), 2)).toEqual({ offset: 3, segments: [{ targetIndex: 3, fromSeq: 0, toSeq: 2 }], next: positionOf(3, 2) });
-    expect(planFrom(job, positionOf(2, 0), 10)).toEqual({ offset: 3, segments: [{ targetIndex: 3, fromSeq: 0, toSeq: 4 }, { targetIndex: 4, fromSeq: 0, toSeq: 2 }], next: null });
+    expect(planFrom(job, positionOf(2, 0), 10)).toEqual({
+      offset: 3,
+      segments: [
+        { targetIndex: 3, fromSeq: 0, toSeq: 4 },
+        { targetIndex: 4, fromSeq: 0, toSeq: 2 },
+      ],
+      next: null,
+    });
     expect(planFrom(job, positionOf(4, 2), 10)).toEqual({ offset: 9, segments: [], next: null });
     expect(planFrom(job, positionOf(900, 0), 10)).toEqual({ offset: 9, segments: [], next: null });
   });

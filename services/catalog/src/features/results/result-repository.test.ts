@@ -76,7 +76,7 @@ describeOnEachStore('ResultRepository and result pages', (open) => {
         expect(log.every((entry) => entry.options?.skip === undefined && entry.rows === read.items.length)).toBe(true);
       }
     }
-    expect((await results.page('job_missing_but_layout', 1, 5).catch((error: { code?: string }) => error.code))).toBe('NOT_FOUND');
+    expect(await results.page('job_missing_but_layout', 1, 5).catch((error: { code?: string }) => error.code)).toBe('NOT_FOUND');
   });
 
   it('continues from a cursor to the end, with page numbers and a null cursor at the end', async () => {
@@ -97,7 +97,11 @@ describeOnEachStore('ResultRepository and result pages', (open) => {
     expect(pages).toEqual([1, 2, 3, 4]);
     // A cursor taken from page 1 with another page size still continues right after it.
     const first = await results.page(job, 1, 2);
-    expect((await results.pageFrom(job, first.nextCursor as string, 5)).items).toEqual([...itemsFor(0, 4, 'c').slice(2), ...itemsFor(2, 2, 'c'), itemsFor(3, 5, 'c')[0]]);
+    expect((await results.pageFrom(job, first.nextCursor as string, 5)).items).toEqual([
+      ...itemsFor(0, 4, 'c').slice(2),
+      ...itemsFor(2, 2, 'c'),
+      itemsFor(3, 5, 'c')[0],
+    ]);
     await expect(results.pageFrom(job, 'bm9wZQ', 3)).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
   });
 
@@ -126,7 +130,11 @@ describeOnEachStore('ResultRepository and result pages', (open) => {
       [1, 1, positionOf(1, 1)],
     ]);
 
-    await Promise.all([repo.writeTarget('job_rewrite', 1, itemsFor(1, 10, 'x')), repo.writeTarget('job_rewrite', 1, itemsFor(1, 10, 'y')), repo.writeTarget('job_rewrite', 1, itemsFor(1, 10, 'x'))]);
+    await Promise.all([
+      repo.writeTarget('job_rewrite', 1, itemsFor(1, 10, 'x')),
+      repo.writeTarget('job_rewrite', 1, itemsFor(1, 10, 'y')),
+      repo.writeTarget('job_rewrite', 1, itemsFor(1, 10, 'x')),
+    ]);
     const raced = await repo.readRange('job_rewrite', positionOf(1, 0), positionOf(2, 0));
     expect(raced.map((row) => row.seq)).toEqual(Array.from({ length: 10 }, (_, i) => i));
     expect(raced.every((row) => String(row.item.asin).endsWith(`1-${row.seq}`))).toBe(true);
@@ -150,7 +158,10 @@ describeOnEachStore('ResultRepository and result pages', (open) => {
   });
 
   it('keeps a column record per target and unions them in target order; none for a counted target means unknown', async () => {
-    await results.replaceTarget('job_cols', 3, [{ b: 1, nested: { x: 1 } }, { c: 2, b: 3 }]);
+    await results.replaceTarget('job_cols', 3, [
+      { b: 1, nested: { x: 1 } },
+      { c: 2, b: 3 },
+    ]);
     await results.replaceTarget('job_cols', 0, [{ a: 1 }, { z: 1, b: 2 }]);
     expect((await repo.columnRecords('job_cols')).map((r) => [r.targetIndex, r.columns])).toEqual([
       [0, ['a', 'z', 'b']],
@@ -185,9 +196,21 @@ describeOnEachStore('ResultRepository and result pages', (open) => {
     expect(await legacy.backfillPositions()).toBe(0);
     const counts = Array.from({ length: 11 }, (_, t) => (legacyTargets.includes(t) ? 4 : 0));
     const job = jobOf('job_old', counts);
-    expect((await restarted.page(job, 1, 3)).items).toEqual([{ t: 0, seq: 0 }, { t: 0, seq: 1 }, { t: 0, seq: 2 }]);
-    expect((await restarted.page(job, 3, 3)).items).toEqual([{ t: 2, seq: 2 }, { t: 2, seq: 3 }, { t: 10, seq: 0 }]);
-    expect((await restarted.page(job, 4, 3)).items).toEqual([{ t: 10, seq: 1 }, { t: 10, seq: 2 }, { t: 10, seq: 3 }]);
+    expect((await restarted.page(job, 1, 3)).items).toEqual([
+      { t: 0, seq: 0 },
+      { t: 0, seq: 1 },
+      { t: 0, seq: 2 },
+    ]);
+    expect((await restarted.page(job, 3, 3)).items).toEqual([
+      { t: 2, seq: 2 },
+      { t: 2, seq: 3 },
+      { t: 10, seq: 0 },
+    ]);
+    expect((await restarted.page(job, 4, 3)).items).toEqual([
+      { t: 10, seq: 1 },
+      { t: 10, seq: 2 },
+      { t: 10, seq: 3 },
+    ]);
     // A rewrite of an old target replaces its rows; the export scans for columns (no records).
     await restarted.replaceTarget('job_old', 10, [{ t: 10, fresh: true }]);
     expect(await legacy.countRows('job_old')).toBe(9);

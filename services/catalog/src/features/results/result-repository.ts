@@ -26,7 +26,6 @@ export interface ResultColumnsDoc extends Document {
   columns: string[];
 }
 
-
 const INSERT_BATCH = 1000;
 /** Per-row writes (collision fallback, backfill) in flight at once. */
 const UPSERT_CHUNK = 50;
@@ -80,7 +79,11 @@ export class ResultRepository {
       updated += batch.length;
       after = batch[batch.length - 1]?._id ?? after;
     }
-    await this.#migrations.updateOne({ _id: POSITION_BACKFILL }, { $set: { completedAt: (options.now ?? (() => new Date().toISOString()))(), rows: updated } }, { upsert: true });
+    await this.#migrations.updateOne(
+      { _id: POSITION_BACKFILL },
+      { $set: { completedAt: (options.now ?? (() => new Date().toISOString()))(), rows: updated } },
+      { upsert: true },
+    );
     return updated;
   }
 
@@ -91,7 +94,9 @@ export class ResultRepository {
    * one writer's items exactly once.
    */
   async writeTarget(jobId: string, targetIndex: number, items: readonly Record<string, unknown>[]): Promise<void> {
-    const docs = items.map((item, seq): ResultDoc => ({ _id: rowId(jobId, targetIndex, seq), jobId, targetIndex, seq, position: positionOf(targetIndex, seq), item }));
+    const docs = items.map(
+      (item, seq): ResultDoc => ({ _id: rowId(jobId, targetIndex, seq), jobId, targetIndex, seq, position: positionOf(targetIndex, seq), item }),
+    );
     await this.#rows.deleteMany({ jobId, position: { $gte: positionOf(targetIndex, 0), $lt: targetEnd(targetIndex) } });
     try {
       for (let start = 0; start < docs.length; start += INSERT_BATCH) await this.#rows.insertMany(docs.slice(start, start + INSERT_BATCH));

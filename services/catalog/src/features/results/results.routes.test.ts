@@ -49,7 +49,8 @@ describe.each(testBackends())('results paging routes ($name)', (backend) => {
   it('walks all results with nextCursor, pages and cursors agreeing', async () => {
     const jobId = await createJob(['a', 'b', 'c', 'd']);
     const perTarget = [4, 0, 3, 6];
-    for (const [t, count] of perTarget.entries()) await h.report(jobId, t, count > 0 ? { status: 'success', items: itemsFor(t, count) } : { status: 'failed', reason: 'not_found', items: [] });
+    for (const [t, count] of perTarget.entries())
+      await h.report(jobId, t, count > 0 ? { status: 'success', items: itemsFor(t, count) } : { status: 'failed', reason: 'not_found', items: [] });
     const all = perTarget.flatMap((count, t) => itemsFor(t, count));
 
     const walked: Item[] = [];
@@ -87,7 +88,10 @@ describe.each(testBackends())('results paging routes ($name)', (backend) => {
     const jobId = await createJob(['x']);
     const res = await results(jobId, `?cursor=${cursor}`);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ success: false, error: { code: 'VALIDATION_ERROR', message: expect.stringContaining('cursor'), details: [expect.any(String)] } });
+    expect(res.body).toEqual({
+      success: false,
+      error: { code: 'VALIDATION_ERROR', message: expect.stringContaining('cursor'), details: [expect.any(String)] },
+    });
   });
 
   it("answers 404 for another organization's job, cursor or not", async () => {

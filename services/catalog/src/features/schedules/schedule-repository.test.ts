@@ -122,16 +122,16 @@ describeOnEachStore('ScheduleRepository', (open, backend) => {
 
   if (backend === 'embedded')
     it('serves every operation from a declared index, sort included', async () => {
-    const { store, queries } = recordQueryPlans(await open());
-    const plans = new ScheduleRepository(store);
-    await plans.init();
-    await plans.findOwned('org_a', 'sch_1');
-    await plans.listForProject('org_a', 'prj_1');
-    await plans.update('org_a', 'sch_1', { enabled: false, updatedAt: T0 });
-    await plans.findDue(T0, 50);
-    await plans.claimDue(schedule('sch_1'), null, T0);
-    await plans.recordRunJob('sch_1', 'job_1');
-    expect(unservedQueries(queries)).toEqual([]);
-    expect(indexesUsed(queries)).toEqual(['_id', 'org_project_created_id', '_id', 'due', '_id', '_id']);
-  });
+      const { store, queries } = recordQueryPlans(await open());
+      const plans = new ScheduleRepository(store);
+      await plans.init();
+      await plans.findOwned('org_a', 'sch_1');
+      await plans.listForProject('org_a', 'prj_1');
+      await plans.update('org_a', 'sch_1', { enabled: false, updatedAt: T0 });
+      await plans.findDue(T0, 50);
+      await plans.claimDue(schedule('sch_1'), null, T0);
+      await plans.recordRunJob('sch_1', 'job_1');
+      expect(unservedQueries(queries)).toEqual([]);
+      expect(indexesUsed(queries)).toEqual(['_id', 'org_project_created_id', '_id', 'due', '_id', '_id']);
+    });
 });

@@ -172,19 +172,28 @@ export class ScheduleService {
   /** Creates the job through the user path (quota, credits, queue); a refusal is kept on the schedule. */
   async #fire(schedule: ScheduleDoc, at: string): Promise<void> {
     try {
-      const job = await this.#options.jobs.create({ userId: schedule.createdBy, organizationId: schedule.organizationId }, schedule.projectId, schedule.crawlConfig, {
-        reason: 'schedule.run',
-        scheduleId: schedule._id,
-      });
+      const job = await this.#options.jobs.create(
+        { userId: schedule.createdBy, organizationId: schedule.organizationId },
+        schedule.projectId,
+        schedule.crawlConfig,
+        {
+          reason: 'schedule.run',
+          scheduleId: schedule._id,
+        },
+      );
       await this.#schedules.recordRunJob(schedule._id, job._id);
     } catch (error) {
       const appError = error instanceof AppError ? error : undefined;
       if (!appError) this.#options.logger?.error({ err: error, scheduleId: schedule._id }, 'scheduled run failed');
-      const lastError: ScheduleRunError = { code: appError?.code ?? 'INTERNAL_ERROR', message: appError?.message ?? 'The scheduled run failed unexpectedly', at };
+      const lastError: ScheduleRunError = {
+        code: appError?.code ?? 'INTERNAL_ERROR',
+        message: appError?.message ?? 'The scheduled run failed unexpectedly',
+        at,
+      };
       await this.#schedules.recordRunError(schedule._id, lastError).catch(() => undefined);
-      await this.#options.onRunFailed?.(schedule, lastError).catch((hookError: unknown) =>
-        this.#options.logger?.error({ err: hookError, scheduleId: schedule._id }, 'recording the schedule.failed event failed'),
-      );
+      await this.#options
+        .onRunFailed?.(schedule, lastError)
+        .catch((hookError: unknown) => this.#options.logger?.error({ err: hookError, scheduleId: schedule._id }, 'recording the schedule.failed event failed'));
     }
   }
 }

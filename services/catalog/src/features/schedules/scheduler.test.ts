@@ -21,7 +21,10 @@ describe('scheduler', () => {
   const jobsOf = () => d.catalog.jobs.list(actor.organizationId, projectId, {});
 
   it('computes nextRunAt in UTC and fires due schedules through the job path, once per run', async () => {
-    const schedule = await d.catalog.schedules.create(actor, projectId, { cron: '0 6 * * *', crawlConfig: { type: 'search', targets: ['tv', 'tv'], config: { lang: 'en' } } });
+    const schedule = await d.catalog.schedules.create(actor, projectId, {
+      cron: '0 6 * * *',
+      crawlConfig: { type: 'search', targets: ['tv', 'tv'], config: { lang: 'en' } },
+    });
     expect(schedule.nextRunAt).toBe('2026-03-03T06:00:00.000Z');
     expect(schedule.crawlConfig).toEqual({ type: 'search', targets: ['tv'], config: { lang: 'en' } });
 
@@ -40,7 +43,11 @@ describe('scheduler', () => {
   });
 
   it('honours an IANA time zone', async () => {
-    const schedule = await d.catalog.schedules.create(actor, projectId, { cron: '0 6 * * *', timezone: 'Europe/Berlin', crawlConfig: { type: 'search', targets: ['x'] } });
+    const schedule = await d.catalog.schedules.create(actor, projectId, {
+      cron: '0 6 * * *',
+      timezone: 'Europe/Berlin',
+      crawlConfig: { type: 'search', targets: ['x'] },
+    });
     expect(schedule.nextRunAt).toBe('2026-03-03T05:00:00.000Z');
   });
 

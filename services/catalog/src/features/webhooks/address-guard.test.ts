@@ -71,12 +71,25 @@ describe('blockedReason (pure)', () => {
     expect(blockedReason(address)).toContain(label);
   });
 
-  it.each(['93.184.216.34', '8.8.8.8', '1.1.1.1', '172.15.255.255', '172.32.0.1', '100.63.255.255', '100.128.0.1', '169.253.255.255', '223.255.255.255', '11.0.0.1', '2606:4700:4700::1111', '2a00:1450:4001:82b::200e', '::ffff:93.184.216.34', '64:ff9b::808:808', '2002:808:808::1'])(
-    '%s is public',
-    (address) => {
-      expect(blockedReason(address)).toBeNull();
-    },
-  );
+  it.each([
+    '93.184.216.34',
+    '8.8.8.8',
+    '1.1.1.1',
+    '172.15.255.255',
+    '172.32.0.1',
+    '100.63.255.255',
+    '100.128.0.1',
+    '169.253.255.255',
+    '223.255.255.255',
+    '11.0.0.1',
+    '2606:4700:4700::1111',
+    '2a00:1450:4001:82b::200e',
+    '::ffff:93.184.216.34',
+    '64:ff9b::808:808',
+    '2002:808:808::1',
+  ])('%s is public', (address) => {
+    expect(blockedReason(address)).toBeNull();
+  });
 });
 
 describe('checkUrlShape (pure)', () => {
@@ -96,10 +109,13 @@ describe('checkUrlShape (pure)', () => {
     expect(checkUrlShape('http://hooks.example.com/x', { requireHttps: false, allowPrivate: false }).url.protocol).toBe('http:');
   });
 
-  it.each(['ftp://hooks.example.com/x', 'file:///etc/passwd', 'javascript:alert(1)', 'gopher://hooks.example.com', 'not a url', '/relative/path', 'https://'])('rejects %s', (url) => {
-    rejects(url);
-    rejects(url, dev);
-  });
+  it.each(['ftp://hooks.example.com/x', 'file:///etc/passwd', 'javascript:alert(1)', 'gopher://hooks.example.com', 'not a url', '/relative/path', 'https://'])(
+    'rejects %s',
+    (url) => {
+      rejects(url);
+      rejects(url, dev);
+    },
+  );
 
   it('rejects credentials and fragments even in development', () => {
     rejects('https://user:pass@hooks.example.com/x', dev);
@@ -148,7 +164,11 @@ describe('checkWebhookUrl (resolution)', () => {
     };
 
   it('returns every resolved address of a public name', async () => {
-    const { addresses } = await checkWebhookUrl('https://hooks.example.com/x', strict, resolverOf({ 'hooks.example.com': ['93.184.216.34', '2606:2800:220:1::1'] }));
+    const { addresses } = await checkWebhookUrl(
+      'https://hooks.example.com/x',
+      strict,
+      resolverOf({ 'hooks.example.com': ['93.184.216.34', '2606:2800:220:1::1'] }),
+    );
     expect(addresses.map((a) => a.address)).toEqual(['93.184.216.34', '2606:2800:220:1::1']);
   });
 
@@ -157,8 +177,12 @@ describe('checkWebhookUrl (resolution)', () => {
   });
 
   it('refuses a name when any of its addresses is private', async () => {
-    await expect(checkWebhookUrl('https://mixed.example.com/x', strict, resolverOf({ 'mixed.example.com': ['93.184.216.34', '10.0.0.7'] }))).rejects.toThrow(/private/);
-    await expect(checkWebhookUrl('https://v6.example.com/x', strict, resolverOf({ 'v6.example.com': ['::ffff:169.254.169.254'] }))).rejects.toThrow(/link-local/);
+    await expect(checkWebhookUrl('https://mixed.example.com/x', strict, resolverOf({ 'mixed.example.com': ['93.184.216.34', '10.0.0.7'] }))).rejects.toThrow(
+      /private/,
+    );
+    await expect(checkWebhookUrl('https://v6.example.com/x', strict, resolverOf({ 'v6.example.com': ['::ffff:169.254.169.254'] }))).rejects.toThrow(
+      /link-local/,
+    );
   });
 
   it('refuses names that do not resolve', async () => {

@@ -71,13 +71,25 @@ export class DeliveryAttempt {
     // The endpoint is updated before the delivery: the delivery leaving `sending` is the last write.
     if (ok) {
       await this.#endpoints.recordSuccess(endpoint._id, nowIso);
-      await this.#deliveries.recordAttempt(deliveryId, claim, attempt, { status: 'delivered', deliveredAt: nowIso, nextAttemptAt: null, lastError: null }, nowIso);
+      await this.#deliveries.recordAttempt(
+        deliveryId,
+        claim,
+        attempt,
+        { status: 'delivered', deliveredAt: nowIso, nextAttemptAt: null, lastError: null },
+        nowIso,
+      );
       return;
     }
     if (result.statusCode === 410) {
       await this.#endpoints.recordFailure(endpoint._id, nowIso);
       await this.#disable(endpoint, { code: 'gone', message: `The endpoint answered 410 Gone at ${nowIso}; deliveries stopped.`, at: nowIso });
-      await this.#deliveries.recordAttempt(deliveryId, claim, attempt, { status: 'failed', nextAttemptAt: null, lastError: 'HTTP 410: the endpoint is gone' }, nowIso);
+      await this.#deliveries.recordAttempt(
+        deliveryId,
+        claim,
+        attempt,
+        { status: 'failed', nextAttemptAt: null, lastError: 'HTTP 410: the endpoint is gone' },
+        nowIso,
+      );
       return;
     }
     const failing = await this.#endpoints.recordFailure(endpoint._id, nowIso);
@@ -92,7 +104,13 @@ export class DeliveryAttempt {
     const retryAfter = retryAfterMs(result.headers['retry-after'], now.getTime());
     const delay = disabled ? null : nextRetryDelay(delivery.cycleAttempts + 1, { retryAfterMs: retryAfter, random: this.#options.random });
     const nextAttemptAt = delay === null ? null : new Date(now.getTime() + delay).toISOString();
-    await this.#deliveries.recordAttempt(deliveryId, claim, attempt, { status: delay === null ? 'failed' : 'pending', nextAttemptAt, lastError: attempt.error }, nowIso);
+    await this.#deliveries.recordAttempt(
+      deliveryId,
+      claim,
+      attempt,
+      { status: delay === null ? 'failed' : 'pending', nextAttemptAt, lastError: attempt.error },
+      nowIso,
+    );
   }
 
   async #send(endpoint: EndpointDoc, delivery: DeliveryDoc, at: Date): Promise<SendResult> {

@@ -32,7 +32,15 @@ function delivery(id: string, extra: Partial<DeliveryDoc> = {}): DeliveryDoc {
   };
 }
 
-const attempt = (n: number, statusCode: number | null): AttemptDoc => ({ attempt: n, at: T0, statusCode, latencyMs: 5, error: statusCode === 200 ? null : 'boom', responseBody: null, replay: false });
+const attempt = (n: number, statusCode: number | null): AttemptDoc => ({
+  attempt: n,
+  at: T0,
+  statusCode,
+  latencyMs: 5,
+  error: statusCode === 200 ? null : 'boom',
+  responseBody: null,
+  replay: false,
+});
 
 describeOnEachStore('DeliveryRepository', (open, backend) => {
   let repo: DeliveryRepository;
@@ -95,9 +103,17 @@ describeOnEachStore('DeliveryRepository', (open, backend) => {
     expect(await repo.countInFlight('org_b')).toBe(0);
 
     expect(await repo.startAttempt('whd_1', loser, '2026-03-02T08:20:00.000Z')).toBeNull();
-    expect(await repo.recordAttempt('whd_1', loser, attempt(1, 200), { status: 'delivered', nextAttemptAt: null, lastError: null, deliveredAt: T0 }, T0)).toBeNull();
+    expect(
+      await repo.recordAttempt('whd_1', loser, attempt(1, 200), { status: 'delivered', nextAttemptAt: null, lastError: null, deliveredAt: T0 }, T0),
+    ).toBeNull();
     expect(await repo.startAttempt('whd_1', winner, '2026-03-02T08:20:00.000Z')).toMatchObject({ leaseUntil: '2026-03-02T08:20:00.000Z' });
-    const recorded = await repo.recordAttempt('whd_1', winner, attempt(1, 500), { status: 'pending', nextAttemptAt: '2026-03-02T08:00:30.000Z', lastError: 'HTTP 500' }, '2026-03-02T08:00:01.000Z');
+    const recorded = await repo.recordAttempt(
+      'whd_1',
+      winner,
+      attempt(1, 500),
+      { status: 'pending', nextAttemptAt: '2026-03-02T08:00:30.000Z', lastError: 'HTTP 500' },
+      '2026-03-02T08:00:01.000Z',
+    );
     expect(recorded).toMatchObject({
       status: 'pending',
       claim: null,
@@ -125,7 +141,9 @@ describeOnEachStore('DeliveryRepository', (open, backend) => {
   });
 
   it('an expired lease makes the delivery due again and voids the old token; a live lease stays', async () => {
-    await repo.insert(delivery('whd_expired', { status: 'sending', claim: 'old', leaseUntil: '2026-03-02T07:59:59.999Z', nextAttemptAt: '2026-03-02T07:00:00.000Z' }));
+    await repo.insert(
+      delivery('whd_expired', { status: 'sending', claim: 'old', leaseUntil: '2026-03-02T07:59:59.999Z', nextAttemptAt: '2026-03-02T07:00:00.000Z' }),
+    );
     await repo.insert(delivery('whd_live', { status: 'sending', claim: 'live', leaseUntil: '2026-03-02T08:00:00.000Z' }));
     expect(await repo.releaseExpiredLeases(T0)).toBe(1);
     expect(await repo.findOwned('org_a', 'whk_1', 'whd_expired')).toMatchObject({ status: 'pending', claim: null, leaseUntil: null, nextAttemptAt: T0 });
@@ -147,7 +165,13 @@ describeOnEachStore('DeliveryRepository', (open, backend) => {
     await repo.insert(delivery('whd_1'));
     await repo.claim(delivery('whd_1'), 'c1', LEASE, T0);
     await repo.failUnsent('whd_1', 'c1', 'endpoint deleted', '2026-03-02T08:00:05.000Z');
-    expect(await repo.findOwned('org_a', 'whk_1', 'whd_1')).toMatchObject({ status: 'failed', claim: null, nextAttemptAt: null, lastError: 'endpoint deleted', attemptCount: 0 });
+    expect(await repo.findOwned('org_a', 'whk_1', 'whd_1')).toMatchObject({
+      status: 'failed',
+      claim: null,
+      nextAttemptAt: null,
+      lastError: 'endpoint deleted',
+      attemptCount: 0,
+    });
   });
 
   it('re-arms a finished or waiting delivery for replay, never one in flight nor another organization', async () => {
@@ -157,7 +181,14 @@ describeOnEachStore('DeliveryRepository', (open, backend) => {
     expect(await repo.rearmForReplay('org_b', 'whd_done', at)).toBeNull();
     expect(await repo.rearmForReplay('org_a', 'whd_sending', at)).toBeNull();
     expect(await repo.findOwned('org_a', 'whk_1', 'whd_sending')).toMatchObject({ status: 'sending', claim: 'c' });
-    expect(await repo.rearmForReplay('org_a', 'whd_done', at)).toMatchObject({ status: 'pending', nextAttemptAt: at, cycleAttempts: 0, attemptCount: 8, replay: true, updatedAt: at });
+    expect(await repo.rearmForReplay('org_a', 'whd_done', at)).toMatchObject({
+      status: 'pending',
+      nextAttemptAt: at,
+      cycleAttempts: 0,
+      attemptCount: 8,
+      replay: true,
+      updatedAt: at,
+    });
   });
 
   it("fails only the disabled endpoint's pending deliveries", async () => {
@@ -166,7 +197,8 @@ describeOnEachStore('DeliveryRepository', (open, backend) => {
     await repo.insert(delivery('whd_delivered', { status: 'delivered' }));
     await repo.insert(delivery('whd_other', { endpointId: 'whk_2' }));
     expect(await repo.failPendingForEndpoint('org_a', 'whk_1', 'endpoint disabled', '2026-03-02T09:00:00.000Z')).toBe(1);
-    const statuses = async (endpointId: string) => Object.fromEntries((await repo.listForEndpoint('org_a', endpointId, { offset: 0, limit: 10 })).items.map((d) => [d._id, d.status]));
+    const statuses = async (endpointId: string) =>
+      Object.fromEntries((await repo.listForEndpoint('org_a', endpointId, { offset: 0, limit: 10 })).items.map((d) => [d._id, d.status]));
     expect(await statuses('whk_1')).toEqual({ whd_pending: 'failed', whd_sending: 'sending', whd_delivered: 'delivered' });
     expect(await statuses('whk_2')).toEqual({ whd_other: 'pending' });
     expect(await repo.findOwned('org_a', 'whk_1', 'whd_pending')).toMatchObject({ nextAttemptAt: null, lastError: 'endpoint disabled' });
@@ -196,31 +228,31 @@ describeOnEachStore('DeliveryRepository', (open, backend) => {
 
   if (backend === 'embedded')
     it('serves every operation from a declared index, sort included', async () => {
-    const { store, queries } = recordQueryPlans(await open());
-    const plans = new DeliveryRepository(store);
-    await plans.init();
-    await plans.releaseExpiredLeases(T0);
-    await plans.findDue(T0, 50);
-    await plans.findDue(T0, 50, ['org_b']);
-    await plans.countInFlight('org_a');
-    await plans.claim(delivery('whd_1'), 'c', LEASE, T0);
-    await plans.listForEndpoint('org_a', 'whk_1', { offset: 0, limit: 20 });
-    await plans.listForEndpoint('org_a', 'whk_1', { status: 'failed', offset: 0, limit: 20 });
-    await plans.failPendingForEndpoint('org_a', 'whk_1', 'endpoint disabled', T0);
-    await plans.pruneFinished(T0);
-    expect(unservedQueries(queries)).toEqual([]);
-    expect(indexesUsed(queries)).toEqual([
-      'status_lease',
-      'status_next_attempt_id',
-      'status_next_attempt_id',
-      'org_status',
-      '_id',
-      'org_endpoint_created_id',
-      'org_endpoint_status_created_id',
-      'org_endpoint_status_created_id',
-      'org_endpoint_status_created_id',
-      'org_endpoint_status_created_id',
-      'status_updated',
-    ]);
-  });
+      const { store, queries } = recordQueryPlans(await open());
+      const plans = new DeliveryRepository(store);
+      await plans.init();
+      await plans.releaseExpiredLeases(T0);
+      await plans.findDue(T0, 50);
+      await plans.findDue(T0, 50, ['org_b']);
+      await plans.countInFlight('org_a');
+      await plans.claim(delivery('whd_1'), 'c', LEASE, T0);
+      await plans.listForEndpoint('org_a', 'whk_1', { offset: 0, limit: 20 });
+      await plans.listForEndpoint('org_a', 'whk_1', { status: 'failed', offset: 0, limit: 20 });
+      await plans.failPendingForEndpoint('org_a', 'whk_1', 'endpoint disabled', T0);
+      await plans.pruneFinished(T0);
+      expect(unservedQueries(queries)).toEqual([]);
+      expect(indexesUsed(queries)).toEqual([
+        'status_lease',
+        'status_next_attempt_id',
+        'status_next_attempt_id',
+        'org_status',
+        '_id',
+        'org_endpoint_created_id',
+        'org_endpoint_status_created_id',
+        'org_endpoint_status_created_id',
+        'org_endpoint_status_created_id',
+        'org_endpoint_status_created_id',
+        'status_updated',
+      ]);
+    });
 });

@@ -65,7 +65,11 @@ export class DeliveryRepository {
   }
 
   /** One page of an endpoint's log, newest first, and the total under the same filter. */
-  async listForEndpoint(organizationId: string, endpointId: string, query: { status?: WebhookDeliveryStatus | undefined; offset: number; limit: number }): Promise<DeliveryPage> {
+  async listForEndpoint(
+    organizationId: string,
+    endpointId: string,
+    query: { status?: WebhookDeliveryStatus | undefined; offset: number; limit: number },
+  ): Promise<DeliveryPage> {
     const filter: Filter = { organizationId, endpointId };
     if (query.status) filter.status = query.status;
     const [items, total] = await Promise.all([
@@ -88,7 +92,10 @@ export class DeliveryRepository {
 
   /** Deliveries whose lease ran out go back to `pending`, due at `now`. @returns how many. */
   releaseExpiredLeases(now: string): Promise<number> {
-    return this.#deliveries.updateMany({ status: 'sending', leaseUntil: { $lt: now } }, { $set: { status: 'pending', claim: null, leaseUntil: null, nextAttemptAt: now } });
+    return this.#deliveries.updateMany(
+      { status: 'sending', leaseUntil: { $lt: now } },
+      { $set: { status: 'pending', claim: null, leaseUntil: null, nextAttemptAt: now } },
+    );
   }
 
   /** Pending deliveries due at `now`, earliest first, leaving out the given organizations. */
@@ -108,7 +115,10 @@ export class DeliveryRepository {
    * dispatchers exactly one wins. @returns the claimed delivery, or null when another won.
    */
   claim(due: Pick<DeliveryDoc, '_id' | 'nextAttemptAt'>, claim: string, leaseUntil: string, at: string): Promise<DeliveryDoc | null> {
-    return this.#deliveries.updateOne({ _id: due._id, status: 'pending', nextAttemptAt: due.nextAttemptAt }, { $set: { status: 'sending', claim, leaseUntil, updatedAt: at } });
+    return this.#deliveries.updateOne(
+      { _id: due._id, status: 'pending', nextAttemptAt: due.nextAttemptAt },
+      { $set: { status: 'sending', claim, leaseUntil, updatedAt: at } },
+    );
   }
 
   /** Gives a claim back (the message could not be enqueued): due again as it was. */
@@ -123,7 +133,10 @@ export class DeliveryRepository {
 
   /** Ends a claimed delivery without an attempt (its endpoint was disabled or deleted). */
   async failUnsent(id: string, claim: string, lastError: string, at: string): Promise<void> {
-    await this.#deliveries.updateOne({ _id: id, claim }, { $set: { status: 'failed', claim: null, leaseUntil: null, nextAttemptAt: null, lastError, updatedAt: at } });
+    await this.#deliveries.updateOne(
+      { _id: id, claim },
+      { $set: { status: 'failed', claim: null, leaseUntil: null, nextAttemptAt: null, lastError, updatedAt: at } },
+    );
   }
 
   /** Appends the attempt and its outcome, releasing the claim. @returns null when the claim is no longer valid. */
@@ -136,7 +149,10 @@ export class DeliveryRepository {
 
   /** The endpoint was disabled: its waiting deliveries end as failed. @returns how many. */
   failPendingForEndpoint(organizationId: string, endpointId: string, lastError: string, at: string): Promise<number> {
-    return this.#deliveries.updateMany({ organizationId, endpointId, status: 'pending' }, { $set: { status: 'failed', nextAttemptAt: null, lastError, updatedAt: at } });
+    return this.#deliveries.updateMany(
+      { organizationId, endpointId, status: 'pending' },
+      { $set: { status: 'failed', nextAttemptAt: null, lastError, updatedAt: at } },
+    );
   }
 
   /** The endpoint was deleted: its log goes with it. @returns how many. */

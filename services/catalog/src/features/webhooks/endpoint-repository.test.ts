@@ -95,7 +95,11 @@ describeOnEachStore('EndpointRepository', (open, backend) => {
     await repo.insert(endpoint('whk_1'));
     expect(await repo.recordFailure('whk_1', '2026-03-02T08:00:00.000Z')).toMatchObject({ failingSince: '2026-03-02T08:00:00.000Z', consecutiveFailures: 1 });
     await Promise.all([repo.recordFailure('whk_1', '2026-03-02T08:01:00.000Z'), repo.recordFailure('whk_1', '2026-03-02T08:01:00.000Z')]);
-    expect(await repo.findOwned('org_a', 'whk_1')).toMatchObject({ failingSince: '2026-03-02T08:00:00.000Z', consecutiveFailures: 3, lastFailureAt: '2026-03-02T08:01:00.000Z' });
+    expect(await repo.findOwned('org_a', 'whk_1')).toMatchObject({
+      failingSince: '2026-03-02T08:00:00.000Z',
+      consecutiveFailures: 3,
+      lastFailureAt: '2026-03-02T08:01:00.000Z',
+    });
     await repo.recordSuccess('whk_1', '2026-03-02T08:02:00.000Z');
     expect(await repo.findOwned('org_a', 'whk_1')).toMatchObject({ failingSince: null, consecutiveFailures: 0, lastSuccessAt: '2026-03-02T08:02:00.000Z' });
     expect(await repo.recordFailure('whk_1', '2026-03-02T08:03:00.000Z')).toMatchObject({ failingSince: '2026-03-02T08:03:00.000Z', consecutiveFailures: 1 });
@@ -115,17 +119,17 @@ describeOnEachStore('EndpointRepository', (open, backend) => {
 
   if (backend === 'embedded')
     it('serves every operation from a declared index, sort included', async () => {
-    const { store, queries } = recordQueryPlans(await open());
-    const plans = new EndpointRepository(store);
-    await plans.init();
-    await plans.findOwned('org_a', 'whk_1');
-    await plans.countForProject('org_a', 'prj_1');
-    await plans.listForProject('org_a', 'prj_1');
-    await plans.subscribers('org_a', 'prj_1', 'job.completed');
-    await plans.replaceSecrets('org_a', 'whk_1', 'sealed-0', [], T0);
-    await plans.recordFailure('whk_1', T0);
-    await plans.disable('whk_1', { code: 'gone', message: 'gone', at: T0 });
-    expect(unservedQueries(queries)).toEqual([]);
-    expect(indexesUsed(queries)).toEqual(['_id', 'org_project_created_id', 'org_project_created_id', 'org_project_created_id', '_id', '_id', '_id', '_id']);
-  });
+      const { store, queries } = recordQueryPlans(await open());
+      const plans = new EndpointRepository(store);
+      await plans.init();
+      await plans.findOwned('org_a', 'whk_1');
+      await plans.countForProject('org_a', 'prj_1');
+      await plans.listForProject('org_a', 'prj_1');
+      await plans.subscribers('org_a', 'prj_1', 'job.completed');
+      await plans.replaceSecrets('org_a', 'whk_1', 'sealed-0', [], T0);
+      await plans.recordFailure('whk_1', T0);
+      await plans.disable('whk_1', { code: 'gone', message: 'gone', at: T0 });
+      expect(unservedQueries(queries)).toEqual([]);
+      expect(indexesUsed(queries)).toEqual(['_id', 'org_project_created_id', 'org_project_created_id', 'org_project_created_id', '_id', '_id', '_id', '_id']);
+    });
 });

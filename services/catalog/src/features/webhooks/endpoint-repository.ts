@@ -3,7 +3,9 @@ import type { Collection, DocumentStore } from '@crawl/storage';
 import { ENDPOINTS_COLLECTION, type EndpointDoc, type SealedSecret } from './webhook-model.ts';
 
 /** What a user's update may change (enabling also resets the failure streak). */
-export type EndpointChanges = Partial<Pick<EndpointDoc, 'url' | 'events' | 'description' | 'enabled' | 'disabledReason' | 'failingSince' | 'consecutiveFailures'>> & {
+export type EndpointChanges = Partial<
+  Pick<EndpointDoc, 'url' | 'events' | 'description' | 'enabled' | 'disabledReason' | 'failingSince' | 'consecutiveFailures'>
+> & {
   updatedAt: string;
 };
 

@@ -1,4 +1,11 @@
-import { WEBHOOK_EVENT_TYPES, WEBHOOK_LIMITS, type CreateWebhookBody, type UpdateWebhookBody, type WebhookDisabledReason, type WebhookEventType } from '@crawl/contracts';
+import {
+  WEBHOOK_EVENT_TYPES,
+  WEBHOOK_LIMITS,
+  type CreateWebhookBody,
+  type UpdateWebhookBody,
+  type WebhookDisabledReason,
+  type WebhookEventType,
+} from '@crawl/contracts';
 import { errors } from '@crawl/errors';
 import type { Clock } from '@crawl/modules';
 import { newId } from '@crawl/storage';
@@ -125,9 +132,7 @@ export class EndpointService {
       const now = this.#now();
       const expiresAt = new Date(this.#options.clock.now().getTime() + this.#options.secretOverlapMs).toISOString();
       const secret = generateSecret();
-      const kept = current.secrets
-        .map((s) => (s.expiresAt === null ? { ...s, expiresAt } : s))
-        .filter((s) => s.expiresAt !== null && s.expiresAt > now);
+      const kept = current.secrets.map((s) => (s.expiresAt === null ? { ...s, expiresAt } : s)).filter((s) => s.expiresAt !== null && s.expiresAt > now);
       const secrets = [{ sealed: this.#options.box.seal(secret), createdAt: now, expiresAt: null }, ...kept];
       const updated = await this.#endpoints.replaceSecrets(actor.organizationId, id, current.secrets[0]?.sealed, secrets, now);
       if (updated) {
@@ -144,6 +149,14 @@ export class EndpointService {
   }
 
   async #audit(actor: Actor, action: string, resourceId: string, requestId: string | undefined, metadata: Record<string, unknown>): Promise<void> {
-    await this.#options.audit.recordQuietly({ organizationId: actor.organizationId, actorUserId: actor.userId, action, resourceType: 'webhook', resourceId, requestId, metadata });
+    await this.#options.audit.recordQuietly({
+      organizationId: actor.organizationId,
+      actorUserId: actor.userId,
+      action,
+      resourceType: 'webhook',
+      resourceId,
+      requestId,
+      metadata,
+    });
   }
 }

@@ -57,7 +57,13 @@ describe('webhook HTTP sender', () => {
     await receiver.close();
     receiver = await WebhookReceiver.start();
     const send = createSender(timers);
-    const result = await send({ url: new URL(`http://127.0.0.1:${port}/hook`), addresses: [{ address: '127.0.0.1', family: 4 }], headers: {}, body: '{}', timeoutMs: 5_000 });
+    const result = await send({
+      url: new URL(`http://127.0.0.1:${port}/hook`),
+      addresses: [{ address: '127.0.0.1', family: 4 }],
+      headers: {},
+      body: '{}',
+      timeoutMs: 5_000,
+    });
     expect(result.statusCode).toBeNull();
     expect(result.error).toMatch(/ECONNREFUSED/);
     expect(timers.pending).toBe(0);

@@ -14,7 +14,9 @@ describe('Standard Webhooks signing', () => {
   it('sends exactly the bytes of the published format: v1, + base64 HMAC-SHA256 of id.timestamp.body', () => {
     // The format customers verify against, computed independently of the library.
     const wire = (secret: string, id: string, timestamp: number, body: string) =>
-      `v1,${createHmac('sha256', Buffer.from(secret.slice('whsec_'.length), 'base64')).update(`${id}.${timestamp}.${body}`).digest('base64')}`;
+      `v1,${createHmac('sha256', Buffer.from(secret.slice('whsec_'.length), 'base64'))
+        .update(`${id}.${timestamp}.${body}`)
+        .digest('base64')}`;
     const bodies = ['', '{"a":1}', '{"title":"Kaffee ☕ – 1.299,00 €"}', 'x'.repeat(10_000)];
     for (let i = 0; i < 50; i += 1) {
       const secret = generateSecret();

@@ -9,7 +9,12 @@ import type { DeliveryDoc } from './webhook-model.ts';
 import type { WebhookOptions } from './webhook-service.ts';
 
 /** The receiver-side verification from docs/webhooks.md, verbatim (independent of the signer). */
-function verifyWebhook(secret: string, headers: Record<string, string | string[] | undefined>, rawBody: string, nowSeconds = Math.floor(Date.now() / 1000)): boolean {
+function verifyWebhook(
+  secret: string,
+  headers: Record<string, string | string[] | undefined>,
+  rawBody: string,
+  nowSeconds = Math.floor(Date.now() / 1000),
+): boolean {
   const id = String(headers['webhook-id'] ?? '');
   const timestamp = String(headers['webhook-timestamp'] ?? '');
   const signatures = String(headers['webhook-signature'] ?? '');
@@ -59,7 +64,8 @@ describe.each(testBackends())('webhook delivery to a local receiver ($name)', (b
     await h?.close();
   });
 
-  const newProject = async (user: HarnessUser) => (await h.request({ method: 'POST', url: '/projects', token: user.token, body: { name: 'p' } })).body.data.id as string;
+  const newProject = async (user: HarnessUser) =>
+    (await h.request({ method: 'POST', url: '/projects', token: user.token, body: { name: 'p' } })).body.data.id as string;
   const deliveries = () => h.context.store.collection<DeliveryDoc>('webhook_deliveries');
 
   async function register(body: Record<string, unknown> = {}, user = alice, project = projectId): Promise<{ id: string; secret: string }> {
@@ -76,7 +82,11 @@ describe.each(testBackends())('webhook delivery to a local receiver ($name)', (b
     }
     await h.claim(job.id, 0);
     clock.advance(1000);
-    await h.report(job.id, 0, outcome === 'completed' ? { status: 'success', items: [{ asin: 'B000000001' }] } : { status: 'failed', reason: 'blocked', items: [] });
+    await h.report(
+      job.id,
+      0,
+      outcome === 'completed' ? { status: 'success', items: [{ asin: 'B000000001' }] } : { status: 'failed', reason: 'blocked', items: [] },
+    );
     return job.id;
   }
 
@@ -89,7 +99,16 @@ describe.each(testBackends())('webhook delivery to a local receiver ($name)', (b
   async function log(endpointId: string, user = alice) {
     const res = await h.request({ method: 'GET', url: `/webhooks/${endpointId}/deliveries`, token: user.token });
     expect(res.status).toBe(200);
-    return res.body.data as Array<{ id: string; eventId: string; eventType: string; status: string; attempts: any[]; attemptCount: number; nextAttemptAt: string | null; lastError: string | null }>;
+    return res.body.data as Array<{
+      id: string;
+      eventId: string;
+      eventType: string;
+      status: string;
+      attempts: any[];
+      attemptCount: number;
+      nextAttemptAt: string | null;
+      lastError: string | null;
+    }>;
   }
 
   async function endpointView(id: string, user = alice, project = projectId) {
@@ -130,8 +149,17 @@ describe.each(testBackends())('webhook delivery to a local receiver ($name)', (b
     expect(request.headers['webhook-timestamp']).toBe(String(Date.parse('2026-03-02T08:00:01.000Z') / 1000));
 
     const [delivery] = await log(endpoint.id);
-    expect(delivery).toMatchObject({ eventId: event.id, eventType: 'job.completed', status: 'delivered', attemptCount: 1, nextAttemptAt: null, lastError: null });
-    expect(delivery?.attempts).toEqual([{ attempt: 1, at: '2026-03-02T08:00:01.000Z', statusCode: 200, latencyMs: expect.any(Number), error: null, responseBody: 'ok', replay: false }]);
+    expect(delivery).toMatchObject({
+      eventId: event.id,
+      eventType: 'job.completed',
+      status: 'delivered',
+      attemptCount: 1,
+      nextAttemptAt: null,
+      lastError: null,
+    });
+    expect(delivery?.attempts).toEqual([
+      { attempt: 1, at: '2026-03-02T08:00:01.000Z', statusCode: 200, latencyMs: expect.any(Number), error: null, responseBody: 'ok', replay: false },
+    ]);
   });
 
   it('sends job.failed and job.cancelled, only to subscribed endpoints of the same project and organization', async () => {
@@ -434,7 +462,14 @@ describe.each(testBackends())('webhook delivery to a local receiver ($name)', (b
     await start();
     h.billing.startingCredits = 0;
     const endpoint = await register({ events: ['schedule.failed'] });
-    const schedule = (await h.request({ method: 'POST', url: `/projects/${projectId}/schedules`, token: alice.token, body: { cron: '0 9 * * *', crawlConfig: { type: 'search', targets: ['kw'] } } })).body.data;
+    const schedule = (
+      await h.request({
+        method: 'POST',
+        url: `/projects/${projectId}/schedules`,
+        token: alice.token,
+        body: { cron: '0 9 * * *', crawlConfig: { type: 'search', targets: ['kw'] } },
+      })
+    ).body.data;
     clock.set(schedule.nextRunAt);
     expect(await h.catalog.schedules.runDue()).toEqual([schedule.id]);
     await flush();
@@ -454,7 +489,10 @@ describe.each(testBackends())('webhook delivery to a local receiver ($name)', (b
     await finishJob('completed');
     await h.catalog.webhooks.fanOut();
     // Simulate a dispatcher that claimed the delivery and died before its message was processed.
-    await deliveries().updateMany({ endpointId: endpoint.id }, { $set: { status: 'sending', claim: 'lost', leaseUntil: new Date(clock.now().getTime() + 600_000).toISOString() } });
+    await deliveries().updateMany(
+      { endpointId: endpoint.id },
+      { $set: { status: 'sending', claim: 'lost', leaseUntil: new Date(clock.now().getTime() + 600_000).toISOString() } },
+    );
     await h.catalog.webhooks.dispatch();
     expect(receiver.requests).toHaveLength(0);
     clock.advance(600_001);

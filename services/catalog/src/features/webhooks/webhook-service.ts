@@ -113,7 +113,14 @@ export class WebhookService {
       maxInFlightPerOrg: settings.maxInFlightPerOrg,
       autoDispatch: this.autoDispatch,
     });
-    this.deliveries = new DeliveryLog({ endpoints: this.endpoints, deliveries, audit, clock, retentionMs: settings.retentionMs, onDue: () => this.dispatcher.kick() });
+    this.deliveries = new DeliveryLog({
+      endpoints: this.endpoints,
+      deliveries,
+      audit,
+      clock,
+      retentionMs: settings.retentionMs,
+      onDue: () => this.dispatcher.kick(),
+    });
     this.#attempt = new DeliveryAttempt({
       deliveries,
       endpoints,

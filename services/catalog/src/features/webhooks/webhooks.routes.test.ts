@@ -66,7 +66,9 @@ describe.each(testBackends())('webhook endpoint routes ($name)', (backend) => {
 
   it('stores the secret encrypted, never in the clear', async () => {
     const res = await create({ url: 'https://hooks.example.com/enc' });
-    const stored = await h.context.store.collection<{ _id: string; secrets: Array<{ sealed: string }> }>('webhook_endpoints').findOne({ _id: res.body.data.id });
+    const stored = await h.context.store
+      .collection<{ _id: string; secrets: Array<{ sealed: string }> }>('webhook_endpoints')
+      .findOne({ _id: res.body.data.id });
     expect(JSON.stringify(stored)).not.toContain(res.body.data.secret.slice(6));
     expect(new SecretBox(h.context.secrets.jwtSecret).open(stored?.secrets[0]?.sealed ?? '')).toBe(res.body.data.secret);
   });
@@ -133,7 +135,12 @@ describe.each(testBackends())('webhook endpoint routes ($name)', (backend) => {
   it('updates url, events, description and enabled; a bad url is 400 and changes nothing', async () => {
     const endpoint = (await create({ url: 'https://hooks.example.com/u' })).body.data;
     h.clock.advance(1000);
-    const res = await h.request({ method: 'PATCH', url: `/webhooks/${endpoint.id}`, token: alice.token, body: { url: 'https://other.example.com/v', events: ['job.completed'], description: 'new' } });
+    const res = await h.request({
+      method: 'PATCH',
+      url: `/webhooks/${endpoint.id}`,
+      token: alice.token,
+      body: { url: 'https://other.example.com/v', events: ['job.completed'], description: 'new' },
+    });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ url: 'https://other.example.com/v', events: ['job.completed'], description: 'new' });
     expect(res.body.data.updatedAt > endpoint.updatedAt).toBe(true);

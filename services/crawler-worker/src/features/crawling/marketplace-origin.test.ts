@@ -4,12 +4,21 @@ import { allowedUrlRule, productUrl, resolveMarketplace, searchUrl } from './mar
 describe('resolveMarketplace', () => {
   it('uses the base storefront, or the storefront config.domain picks', () => {
     expect(resolveMarketplace('https://www.amazon.com', {})).toEqual({ ok: true, origin: 'https://www.amazon.com', domain: 'amazon.com', query: {} });
-    expect(resolveMarketplace('https://www.amazon.com', { domain: 'amazon.de' })).toMatchObject({ ok: true, origin: 'https://www.amazon.de', domain: 'amazon.de' });
+    expect(resolveMarketplace('https://www.amazon.com', { domain: 'amazon.de' })).toMatchObject({
+      ok: true,
+      origin: 'https://www.amazon.de',
+      domain: 'amazon.de',
+    });
     expect(resolveMarketplace('https://www.amazon.com', { domain: 'www.Amazon.co.jp' })).toMatchObject({ ok: true, origin: 'https://www.amazon.co.jp' });
   });
 
   it('keeps a non-storefront base (the simulator) and passes the domain along', () => {
-    expect(resolveMarketplace('http://127.0.0.1:4010', { domain: 'amazon.fr' })).toEqual({ ok: true, origin: 'http://127.0.0.1:4010', domain: 'amazon.fr', query: { domain: 'amazon.fr' } });
+    expect(resolveMarketplace('http://127.0.0.1:4010', { domain: 'amazon.fr' })).toEqual({
+      ok: true,
+      origin: 'http://127.0.0.1:4010',
+      domain: 'amazon.fr',
+      query: { domain: 'amazon.fr' },
+    });
     expect(resolveMarketplace('http://127.0.0.1:4010', {})).toEqual({ ok: true, origin: 'http://127.0.0.1:4010', domain: undefined, query: {} });
   });
 
@@ -24,7 +33,9 @@ describe('page URLs', () => {
     expect(searchUrl(store, 'wireless headphones & more', 1)).toBe('https://www.amazon.com/s?k=wireless+headphones+%26+more');
     expect(searchUrl(store, 'tv', 3)).toBe('https://www.amazon.com/s?k=tv&page=3');
     expect(productUrl(store, 'B000000001')).toBe('https://www.amazon.com/dp/B000000001');
-    expect(productUrl({ origin: 'http://127.0.0.1:1', domain: 'amazon.de', query: { domain: 'amazon.de' } }, 'B000000001')).toBe('http://127.0.0.1:1/dp/B000000001?domain=amazon.de');
+    expect(productUrl({ origin: 'http://127.0.0.1:1', domain: 'amazon.de', query: { domain: 'amazon.de' } }, 'B000000001')).toBe(
+      'http://127.0.0.1:1/dp/B000000001?domain=amazon.de',
+    );
   });
 });
 

@@ -22,7 +22,14 @@ export function resolveMarketplace(baseUrl: string, config: Record<string, unkno
   const requested = config.domain;
   let domain: string | undefined;
   if (requested !== undefined) {
-    const normalized = typeof requested === 'string' ? requested.trim().toLowerCase().replace(/^(https?:\/\/)?(www\.)?/, '').replace(/\/$/, '') : '';
+    const normalized =
+      typeof requested === 'string'
+        ? requested
+            .trim()
+            .toLowerCase()
+            .replace(/^(https?:\/\/)?(www\.)?/, '')
+            .replace(/\/$/, '')
+        : '';
     if (!isMarketplaceDomain(normalized)) return { ok: false, message: `config.domain ${JSON.stringify(requested)} is not a supported marketplace` };
     domain = normalized;
   }

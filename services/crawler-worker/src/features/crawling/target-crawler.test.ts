@@ -55,8 +55,21 @@ function crawlerWith(pages: Record<string, PageOutcome | ((input: GetPageInput) 
   return { crawler, catalog, urls };
 }
 
-const ok = (html: string, url = 'https://www.amazon.com/'): PageOutcome => ({ ok: true, page: { status: 200, headers: {}, html, url, redirects: 0, bytes: html.length }, attempts: 1 });
-const task = (over: Partial<CrawlTask> = {}): CrawlTask => ({ jobId: 'job_1', organizationId: 'org_1', projectId: 'prj_1', targetIndex: 0, type: 'search', value: 'x', config: {}, ...over });
+const ok = (html: string, url = 'https://www.amazon.com/'): PageOutcome => ({
+  ok: true,
+  page: { status: 200, headers: {}, html, url, redirects: 0, bytes: html.length },
+  attempts: 1,
+});
+const task = (over: Partial<CrawlTask> = {}): CrawlTask => ({
+  jobId: 'job_1',
+  organizationId: 'org_1',
+  projectId: 'prj_1',
+  targetIndex: 0,
+  type: 'search',
+  value: 'x',
+  config: {},
+  ...over,
+});
 
 describe('searchPagesOf', () => {
   it('defaults to 1 and caps at the documented maximum', () => {
@@ -94,7 +107,9 @@ describe('TargetCrawler', () => {
   });
 
   it('reports the failure reason of the upstream, and fails the target when a later page fails', async () => {
-    const blocked = crawlerWith({ 'https://www.amazon.com/s?k=x': { ok: false, reason: 'blocked', message: 'captcha (HTTP 200) after 4 attempts', attempts: 4 } });
+    const blocked = crawlerWith({
+      'https://www.amazon.com/s?k=x': { ok: false, reason: 'blocked', message: 'captcha (HTTP 200) after 4 attempts', attempts: 4 },
+    });
     await blocked.crawler.crawl(task());
     expect(blocked.catalog.reports[0]?.body).toMatchObject({ status: 'failed', reason: 'blocked', items: [], requests: 4 });
 

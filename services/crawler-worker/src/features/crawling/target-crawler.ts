@@ -121,7 +121,11 @@ export class TargetCrawler {
         return failed('parse_error', `product page of ${asin} could not be parsed: ${(error as Error).message}`, outcome.attempts);
       }
       if (!product.title) return failed('parse_error', `no product title on the page of ${asin} (${outcome.page.url})`, outcome.attempts);
-      const item: Record<string, unknown> = { ...product, ...(product.asin !== asin ? { requestedAsin: asin } : {}), ...(market.domain ? { marketplace: market.domain } : {}) };
+      const item: Record<string, unknown> = {
+        ...product,
+        ...(product.asin !== asin ? { requestedAsin: asin } : {}),
+        ...(market.domain ? { marketplace: market.domain } : {}),
+      };
       return { status: 'success', items: [item], requests: outcome.attempts };
     }
 
@@ -142,7 +146,12 @@ export class TargetCrawler {
       }
       let parsed;
       try {
-        parsed = parseSearchPage(outcome.page.html, { origin: market.origin, keyword: task.value, page, ...(market.domain ? { marketplace: market.domain } : {}) });
+        parsed = parseSearchPage(outcome.page.html, {
+          origin: market.origin,
+          keyword: task.value,
+          page,
+          ...(market.domain ? { marketplace: market.domain } : {}),
+        });
       } catch (error) {
         return failed('parse_error', `search page ${page} for ${JSON.stringify(task.value)} could not be parsed: ${(error as Error).message}`, requests);
       }

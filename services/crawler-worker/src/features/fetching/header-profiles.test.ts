@@ -14,14 +14,33 @@ const chrome: HeaderProfile = {
   order: ['sec-ch-ua', 'user-agent', 'accept', 'sec-fetch-site', 'sec-fetch-mode', 'referer', 'accept-encoding', 'accept-language', 'cookie'],
 };
 const safari: HeaderProfile = {
-  headers: { accept: 'text/html,*/*;q=0.8', 'user-agent': 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/26.3 Safari/605.1.15' },
+  headers: {
+    accept: 'text/html,*/*;q=0.8',
+    'user-agent': 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/26.3 Safari/605.1.15',
+  },
   order: ['referer', 'accept', 'user-agent', 'accept-encoding', 'accept-language', 'cookie'],
 };
 
 describe('navigationHeaders', () => {
   it("sends the profile's headers in its browser's order, with the request's own values", () => {
-    const headers = navigationHeaders({ profile: chrome, lang: 'de-DE', acceptEncoding: 'gzip, deflate, br', referer: 'https://www.amazon.de/s?k=a', cookie: 'session-id=1' });
-    expect(Object.keys(headers)).toEqual(['sec-ch-ua', 'user-agent', 'accept', 'sec-fetch-site', 'sec-fetch-mode', 'referer', 'accept-encoding', 'accept-language', 'cookie']);
+    const headers = navigationHeaders({
+      profile: chrome,
+      lang: 'de-DE',
+      acceptEncoding: 'gzip, deflate, br',
+      referer: 'https://www.amazon.de/s?k=a',
+      cookie: 'session-id=1',
+    });
+    expect(Object.keys(headers)).toEqual([
+      'sec-ch-ua',
+      'user-agent',
+      'accept',
+      'sec-fetch-site',
+      'sec-fetch-mode',
+      'referer',
+      'accept-encoding',
+      'accept-language',
+      'cookie',
+    ]);
     expect(headers).toMatchObject({
       'user-agent': chrome.headers['user-agent'],
       'sec-fetch-site': 'same-origin',

@@ -114,7 +114,9 @@ describe('UndiciPageFetcher against a local server', () => {
     const result = await fetcherWith().fetch({ url: `${main.origin}/plain`, session: session(), lang: 'de-DE' });
     expect(result.status).toBe(200);
     expect(result.html).toContain('plain ü');
-    const echo = JSON.parse((await fetcherWith().fetch({ url: `${main.origin}/echo`, session: session(), lang: 'de-DE', referer: `${main.origin}/plain` })).html);
+    const echo = JSON.parse(
+      (await fetcherWith().fetch({ url: `${main.origin}/echo`, session: session(), lang: 'de-DE', referer: `${main.origin}/plain` })).html,
+    );
     expect(echo['user-agent']).toContain('Chrome/');
     expect(echo['accept-language']).toBe('de-DE,de;q=0.9,en;q=0.8');
     expect(echo['accept-encoding']).toMatch(/gzip, deflate, br/);
@@ -138,7 +140,9 @@ describe('UndiciPageFetcher against a local server', () => {
   });
 
   it('times out a response that takes too long', async () => {
-    const error = await fetcherWith({ timeoutMs: 200 }).fetch({ url: `${main.origin}/slow`, session: session() }).catch((e: unknown) => e);
+    const error = await fetcherWith({ timeoutMs: 200 })
+      .fetch({ url: `${main.origin}/slow`, session: session() })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(FetchError);
     expect((error as FetchError).kind).toBe('timeout');
   });
@@ -157,7 +161,9 @@ describe('UndiciPageFetcher against a local server', () => {
   });
 
   it('never requests a URL outside the allowed hosts', async () => {
-    const error = await fetcherWith().fetch({ url: `${other.origin}/anything`, session: session() }).catch((e: unknown) => e);
+    const error = await fetcherWith()
+      .fetch({ url: `${other.origin}/anything`, session: session() })
+      .catch((e: unknown) => e);
     expect((error as FetchError).kind).toBe('url_refused');
   });
 
@@ -175,7 +181,9 @@ describe('UndiciPageFetcher against a local server', () => {
     const closed = await listen((_req, res) => res.end());
     const origin = closed.origin;
     await new Promise((resolve) => closed.server.close(resolve));
-    const error = await fetcherWith({ isAllowedUrl: () => true }).fetch({ url: `${origin}/x`, session: session() }).catch((e: unknown) => e);
+    const error = await fetcherWith({ isAllowedUrl: () => true })
+      .fetch({ url: `${origin}/x`, session: session() })
+      .catch((e: unknown) => e);
     expect((error as FetchError).kind).toBe('network');
   });
 });

@@ -113,7 +113,13 @@ export class UndiciPageFetcher implements PageFetcher {
       for (let redirects = 0; ; redirects += 1) {
         const response = await request(url, {
           method: 'GET',
-          headers: navigationHeaders({ profile: input.session.profile, lang: input.lang, acceptEncoding: ACCEPT_ENCODING, referer, cookie: input.session.jar.header(url) }),
+          headers: navigationHeaders({
+            profile: input.session.profile,
+            lang: input.lang,
+            acceptEncoding: ACCEPT_ENCODING,
+            referer,
+            cookie: input.session.jar.header(url),
+          }),
           dispatcher: this.#dispatcher(input.session.proxy),
           headersTimeout: this.#options.timeoutMs,
           bodyTimeout: this.#options.timeoutMs,
@@ -124,7 +130,8 @@ export class UndiciPageFetcher implements PageFetcher {
         const location = headerValue(headers, 'location');
         if (REDIRECTS.has(response.statusCode) && location) {
           await response.body.dump();
-          if (redirects >= this.#options.maxRedirects) throw new FetchError('too_many_redirects', `more than ${this.#options.maxRedirects} redirects from ${input.url}`);
+          if (redirects >= this.#options.maxRedirects)
+            throw new FetchError('too_many_redirects', `more than ${this.#options.maxRedirects} redirects from ${input.url}`);
           const next = this.#checkUrl(new URL(location, url).toString(), 'redirect_refused');
           referer = undefined;
           url = next;
@@ -156,7 +163,11 @@ export class UndiciPageFetcher implements PageFetcher {
     } catch {
       throw new FetchError(kind, `not a URL: ${text.slice(0, 200)}`);
     }
-    if (!this.#options.isAllowedUrl(url)) throw new FetchError(kind, `${kind === 'redirect_refused' ? 'redirect to' : 'request to'} ${url.protocol}//${url.host} refused: not an allowed marketplace host`);
+    if (!this.#options.isAllowedUrl(url))
+      throw new FetchError(
+        kind,
+        `${kind === 'redirect_refused' ? 'redirect to' : 'request to'} ${url.protocol}//${url.host} refused: not an allowed marketplace host`,
+      );
     return url;
   }
 

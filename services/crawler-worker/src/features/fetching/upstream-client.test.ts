@@ -103,13 +103,25 @@ describe('UpstreamClient', () => {
 
   it('retries timeouts and network errors; does not retry a 404 or a refused redirect', async () => {
     const timeouts = setup([new FetchError('timeout', 'slow'), new FetchError('timeout', 'slow')], { maxAttempts: 2 });
-    expect(await timeouts.client.getPage({ url: 'https://www.amazon.com/', session: timeouts.session })).toMatchObject({ ok: false, reason: 'timeout', attempts: 2 });
+    expect(await timeouts.client.getPage({ url: 'https://www.amazon.com/', session: timeouts.session })).toMatchObject({
+      ok: false,
+      reason: 'timeout',
+      attempts: 2,
+    });
     const network = setup([new FetchError('network', 'reset'), {}]);
     expect(await network.client.getPage({ url: 'https://www.amazon.com/', session: network.session })).toMatchObject({ ok: true, attempts: 2 });
     const missing = setup([{ status: 404 }]);
-    expect(await missing.client.getPage({ url: 'https://www.amazon.com/', session: missing.session })).toMatchObject({ ok: false, reason: 'not_found', attempts: 1 });
+    expect(await missing.client.getPage({ url: 'https://www.amazon.com/', session: missing.session })).toMatchObject({
+      ok: false,
+      reason: 'not_found',
+      attempts: 1,
+    });
     const refused = setup([new FetchError('redirect_refused', 'off host')]);
-    expect(await refused.client.getPage({ url: 'https://www.amazon.com/', session: refused.session })).toMatchObject({ ok: false, reason: 'upstream_error', attempts: 1 });
+    expect(await refused.client.getPage({ url: 'https://www.amazon.com/', session: refused.session })).toMatchObject({
+      ok: false,
+      reason: 'upstream_error',
+      attempts: 1,
+    });
   });
 
   it('asks before each retry whether the target is still wanted', async () => {

@@ -28,7 +28,8 @@ export function classifyResponse(page: Pick<FetchedPage, 'status' | 'html' | 'he
   if (page.status === 404 || page.status === 410) return { kind: 'fail', reason: 'not_found', detail: `HTTP ${page.status}` };
   if (page.status === 403) return { kind: 'retry', reason: 'blocked', detail: 'HTTP 403', retryAfterMs: retryAfter, blocked: true };
   if (page.status === 429) return { kind: 'retry', reason: 'blocked', detail: 'HTTP 429', retryAfterMs: retryAfter, blocked: true };
-  if (page.status === 408 || page.status === 425 || page.status >= 500) return { kind: 'retry', reason: 'upstream_error', detail: `HTTP ${page.status}`, retryAfterMs: retryAfter, blocked: false };
+  if (page.status === 408 || page.status === 425 || page.status >= 500)
+    return { kind: 'retry', reason: 'upstream_error', detail: `HTTP ${page.status}`, retryAfterMs: retryAfter, blocked: false };
   return { kind: 'fail', reason: 'upstream_error', detail: `HTTP ${page.status}` };
 }
 
@@ -91,7 +92,8 @@ export class UpstreamClient {
         const backoff = backoffDelay({ attempts: o.maxAttempts, backoffMs: o.backoffMs, maxBackoffMs: o.maxBackoffMs }, attempt - 1, o.random);
         const wait = Math.max(backoff, last?.retryAfterMs ?? 0);
         await o.sleep(wait, input.signal);
-        if (input.stillWanted && !(await input.stillWanted())) return { ok: false, reason: 'cancelled', message: 'job no longer wants this target', attempts: attempt - 1 };
+        if (input.stillWanted && !(await input.stillWanted()))
+          return { ok: false, reason: 'cancelled', message: 'job no longer wants this target', attempts: attempt - 1 };
       }
       await o.limiter.acquire(input.signal);
       const session = input.session.current;
@@ -116,7 +118,12 @@ export class UpstreamClient {
       }
       last = verdict as Extract<Verdict, { kind: 'retry' }>;
       if (last.retryAfterMs !== undefined && last.retryAfterMs > o.maxBackoffMs) {
-        return { ok: false, reason: last.reason, message: `${last.detail}; Retry-After ${Math.ceil(last.retryAfterMs / 1000)} s is beyond the ${o.maxBackoffMs} ms limit`, attempts: attempt };
+        return {
+          ok: false,
+          reason: last.reason,
+          message: `${last.detail}; Retry-After ${Math.ceil(last.retryAfterMs / 1000)} s is beyond the ${o.maxBackoffMs} ms limit`,
+          attempts: attempt,
+        };
       }
     }
     const final = last as Extract<Verdict, { kind: 'retry' }>;

@@ -96,7 +96,13 @@ describe('gateway forwarding to a service in another process', () => {
   it('passes method, path, query and body through, signs the identity out of the Authorization, and streams the answer back', async () => {
     const response = await fetch(`${edge.url}/items?page=2`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: 'Bearer secret', 'x-crawl-identity': 'forged', 'x-internal-token': 'forged', 'x-custom': 'kept' },
+      headers: {
+        'content-type': 'application/json',
+        authorization: 'Bearer secret',
+        'x-crawl-identity': 'forged',
+        'x-internal-token': 'forged',
+        'x-custom': 'kept',
+      },
       body: JSON.stringify({ name: 'x' }),
     });
     expect(response.status).toBe(201);
@@ -131,7 +137,10 @@ describe('gateway forwarding to a service in another process', () => {
       expect(((await timedOut.json()) as { error: { code: string } }).error.code).toBe('SERVICE_UNAVAILABLE');
       const unreachable = await fetch(`${nowhere.url}/items`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
       expect(unreachable.status).toBe(503);
-      expect(((await unreachable.json()) as { error: unknown }).error).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: 'The catalog service is unreachable' });
+      expect(((await unreachable.json()) as { error: unknown }).error).toMatchObject({
+        code: 'SERVICE_UNAVAILABLE',
+        message: 'The catalog service is unreachable',
+      });
     } finally {
       await impatient.app.close();
       await nowhere.app.close();

@@ -1,7 +1,15 @@
 import { PUBLIC_ROUTES, type RouteSpec, type ServiceName } from '@crawl/contracts';
 import { AppError, errors } from '@crawl/errors';
 import { routeFromSpec, serviceUrlSetting } from '@crawl/modules';
-import { abortSignalFor, ForwardError, HttpForwarder, IDENTITY_HEADER, SERVICE_TOKEN_HEADER, type HttpForwarderOptions, type InternalTokens } from '@crawl/service-client';
+import {
+  abortSignalFor,
+  ForwardError,
+  HttpForwarder,
+  IDENTITY_HEADER,
+  SERVICE_TOKEN_HEADER,
+  type HttpForwarderOptions,
+  type InternalTokens,
+} from '@crawl/service-client';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 export interface ForwardingOptions {
@@ -65,7 +73,13 @@ async function forward(request: FastifyRequest, reply: FastifyReply, upstream: U
   }
   let response;
   try {
-    response = await upstream.forwarder.forward(upstream.origin, { method: request.method, path: upstream.prefix + request.url, headers, ...(body === undefined ? {} : { body }), signal });
+    response = await upstream.forwarder.forward(upstream.origin, {
+      method: request.method,
+      path: upstream.prefix + request.url,
+      headers,
+      ...(body === undefined ? {} : { body }),
+      signal,
+    });
   } catch (error) {
     throw answerFor(error, upstream.owner);
   }

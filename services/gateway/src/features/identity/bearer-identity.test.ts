@@ -13,8 +13,17 @@ const withBearer = (token: string) => ({ headers: { authorization: `Bearer ${tok
 
 describe('bearerIdentity', () => {
   it('reads the identity of an access or dashboard token', async () => {
-    await expect(resolve(withBearer(sign()))).resolves.toEqual({ userId: 'usr_1', organizationId: 'org_1', email: 'a@example.com', role: 'user', audience: 'api' });
-    await expect(resolve(withBearer(sign({ aud: JWT_AUDIENCE.dashboard }, { ...claims, role: 'admin' })))).resolves.toMatchObject({ audience: 'dashboard', role: 'admin' });
+    await expect(resolve(withBearer(sign()))).resolves.toEqual({
+      userId: 'usr_1',
+      organizationId: 'org_1',
+      email: 'a@example.com',
+      role: 'user',
+      audience: 'api',
+    });
+    await expect(resolve(withBearer(sign({ aud: JWT_AUDIENCE.dashboard }, { ...claims, role: 'admin' })))).resolves.toMatchObject({
+      audience: 'dashboard',
+      role: 'admin',
+    });
   });
 
   it('has no identity without an Authorization header', async () => {
