@@ -1,5 +1,6 @@
 import type { Collection as DriverCollection, Db, Document as DriverDocument, FindCursor } from 'mongodb';
 import {
+  DuplicateKeyError,
   newId,
   StorageUnavailableError,
   type Collection,
@@ -124,23 +125,51 @@ export class MongoCollection<T extends Document> implements Collection<T> {
     for await (const doc of this.#streamCursor(filter, options)) yield doc as T;
   }
 
-  async *streamJson(filter: Filter, field: string, options: FindOptions = {}): AsyncIterable<string> {
+  async *streamBatches(filter: Filter, options: FindOptions = {}): AsyncIterable<T[]> {
+    let batch: T[] = [];
+    for await (const doc of this.#streamCursor(filter, options)) {
+      batch.push(doc as T);
+      if (batch.length === STREAM_BATCH) {
+        yield batch;
+        batch = [];
+      }
+    }
+    if (batch.length > 0) yield batch;
+  }
+
+  async *streamJson(filter: Filter, field: string, options: FindOptions = {}): AsyncIterable<string[]> {
     const projection = field === '_id' ? { _id: 1 } : { _id: 0, [field]: 1 };
+    let batch: string[] = [];
     for await (const doc of this.#streamCursor(filter, options, projection)) {
       const value = doc[field];
-      if (value !== undefined) yield JSON.stringify(value);
+      if (value !== undefined) batch.push(JSON.stringify(value));
+      if (batch.length === STREAM_BATCH) {
+        yield batch;
+        batch = [];
+      }
     }
+    if (batch.length > 0) yield batch;
   }
 
   count(filter: Filter): Promise<number> {
     return this.#run((maxTimeMS) => this.#collection.countDocuments(filter, { maxTimeMS }));
   }
 
-  updateOne(filter: Filter, update: Update, options: { upsert?: boolean; sort?: SortSpec } = {}): Promise<T | null> {
-    return this.#run(async (_maxTimeMS, deadline) => {
-      const locks = await this.#settings.locks();
-      return locks ? this.#lockedUpdateOne(locks, filter, update, options, deadline) : this.#nativeUpdateOne(filter, update, options, deadline);
-    });
+  async updateOne(filter: Filter, update: Update, options: { upsert?: boolean; sort?: SortSpec } = {}): Promise<T | null> {
+    const once = () =>
+      this.#run(async (_maxTimeMS, deadline) => {
+        const locks = await this.#settings.locks();
+        return locks ? this.#lockedUpdateOne(locks, filter, update, options, deadline) : this.#nativeUpdateOne(filter, update, options, deadline);
+      });
+    try {
+      return await once();
+    } catch (error) {
+      // An upsert that lost the race to insert its `_id` finds the document there now: the update
+      // applies to it. MongoDB retries such upserts itself; FerretDB v1 reports the duplicate (and
+      // does not name the index). A duplicate on another unique key fails the second try the same way.
+      if (!options.upsert || !(error instanceof DuplicateKeyError) || typeof filter._id !== 'string') throw error;
+      return once();
+    }
   }
 
   /**
