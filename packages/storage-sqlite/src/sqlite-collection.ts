@@ -77,14 +77,18 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
     return rows.map((row) => JSON.parse(row.doc as string) as T);
   }
 
-  stream(filter: Filter, options: FindOptions = {}): AsyncIterable<T> {
-    return this.#iterate('doc', filter, options, (text) => JSON.parse(text) as T);
+  async *stream(filter: Filter, options: FindOptions = {}): AsyncIterable<T> {
+    for await (const batch of this.streamBatches(filter, options)) yield* batch;
   }
 
-  streamJson(filter: Filter, field: string, options: FindOptions = {}): AsyncIterable<string> {
+  streamBatches(filter: Filter, options: FindOptions = {}): AsyncIterable<T[]> {
+    return this.#batches('doc', filter, options, (text) => JSON.parse(text) as T);
+  }
+
+  streamJson(filter: Filter, field: string, options: FindOptions = {}): AsyncIterable<string[]> {
     if (field.includes('.') || field.startsWith('$')) throw new Error(`streamJson reads a top-level field, not ${JSON.stringify(field)}`);
     // `->` gives the field's JSON text as stored (no parse, no re-serialisation); NULL when missing.
-    return this.#iterate(`doc -> '${jsonPath(field).replaceAll("'", "''")}'`, filter, options, (text) => text);
+    return this.#batches(`doc -> '${jsonPath(field).replaceAll("'", "''")}'`, filter, options, (text) => text);
   }
 
   async count(filter: Filter): Promise<number> {
@@ -183,24 +187,30 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
   }
 
   /**
-   * Reads `column` of each match lazily from an open statement, yielding to the event loop every
-   * STREAM_BATCH rows. Rows where the column is NULL are skipped. However the consumer stops, the
-   * iterator is closed, which ends SQLite's read transaction (an open one would pin the WAL).
+   * Reads `column` of each match lazily from an open statement, STREAM_BATCH rows at a time, with
+   * a turn of the event loop between batches. Rows where the column is NULL are skipped. However
+   * the consumer stops, the iterator is closed, which ends SQLite's read transaction (an open one
+   * would pin the WAL).
    */
-  async *#iterate<R>(column: string, filter: Filter, options: FindOptions, convert: (text: string) => R): AsyncGenerator<R> {
+  async *#batches<R>(column: string, filter: Filter, options: FindOptions, convert: (text: string) => R): AsyncGenerator<R[]> {
     const where = filterToSql(filter, this.#indexedPaths);
     const sql = this.#select(`${column} AS v`, where, options.sort, ' LIMIT ? OFFSET ?');
     const statement = this.#db.checkOut(sql);
     const rows = statement.iterate(...where.params, options.limit ?? -1, options.skip ?? 0);
     try {
-      let inBatch = 0;
-      for (let next = rows.next(); !next.done; next = rows.next()) {
-        const text = next.value.v;
-        if (typeof text === 'string') yield convert(text);
-        if (++inBatch === STREAM_BATCH) {
-          inBatch = 0;
-          await new Promise((resolve) => setImmediate(resolve));
+      for (let done = false; !done; ) {
+        const batch: R[] = [];
+        for (let read = 0; read < STREAM_BATCH; read += 1) {
+          const next = rows.next();
+          if (next.done) {
+            done = true;
+            break;
+          }
+          const text = next.value.v;
+          if (typeof text === 'string') batch.push(convert(text));
         }
+        if (batch.length > 0) yield batch;
+        if (!done) await new Promise((resolve) => setImmediate(resolve));
       }
     } finally {
       try {

@@ -87,6 +87,23 @@ export function describeDocumentStoreContract(adapter: string, open: () => Promi
       expect(expected).toBe(1201);
     });
 
+    it('streams every match in order a batch at a time, bounded, with skip and limit', async () => {
+      await items.insertMany(Array.from({ length: 1200 }, (_, i) => item('batches', i + 1)));
+      const sizes: number[] = [];
+      const seen: number[] = [];
+      for await (const batch of items.streamBatches({ org: 'batches' }, { sort: { n: 1 } })) {
+        sizes.push(batch.length);
+        seen.push(...batch.map((doc) => doc.n));
+      }
+      expect(seen).toEqual(Array.from({ length: 1200 }, (_, i) => i + 1));
+      expect(sizes.length).toBeGreaterThan(1);
+      expect(Math.max(...sizes)).toBeLessThanOrEqual(1000);
+      expect(Math.min(...sizes)).toBeGreaterThan(0);
+      const paged: number[] = [];
+      for await (const batch of items.streamBatches({ org: 'batches' }, { sort: { n: -1 }, skip: 10, limit: 5 })) paged.push(...batch.map((doc) => doc.n));
+      expect(paged).toEqual([1190, 1189, 1188, 1187, 1186]);
+    });
+
     it('updates conditionally and returns the document after the update', async () => {
       const a = await items.insertOne(item('o', 10, { list: [{ status: 'pending' }, { status: 'pending' }] }));
       const updated = await items.updateOne({ _id: a._id, n: { $gte: 5 } }, { $inc: { n: -5 }, $set: { 'list.1.status': 'done', tag: 'y' } });
@@ -151,7 +168,10 @@ export function describeDocumentStoreContract(adapter: string, open: () => Promi
       ]);
       const texts = async (field: string, options: { sort?: Record<string, 1 | -1>; skip?: number; limit?: number }) => {
         const out: string[] = [];
-        for await (const text of items.streamJson({ org: 'sj' }, field, options)) out.push(text);
+        for await (const batch of items.streamJson({ org: 'sj' }, field, options)) {
+          expect(batch.length).toBeGreaterThan(0);
+          out.push(...batch);
+        }
         return out;
       };
       const nestedTexts = await texts('nested', { sort: { n: 1 } });

@@ -151,7 +151,7 @@ interface Traffic {
 /** Wraps a store to record its traffic (a write counts when it stored or changed something). */
 function watched(store: DocumentStore): { store: DocumentStore; traffic: Traffic } {
   const traffic: Traffic = { filters: [], writes: [] };
-  const filtered = new Set(['findOne', 'find', 'count', 'stream', 'streamJson', 'updateOne', 'updateMany', 'deleteOne', 'deleteMany']);
+  const filtered = new Set(['findOne', 'find', 'count', 'stream', 'streamBatches', 'streamJson', 'updateOne', 'updateMany', 'deleteOne', 'deleteMany']);
   const writes = new Set(['insertOne', 'insertMany', 'updateOne', 'updateMany', 'deleteOne', 'deleteMany']);
   const wrap = <T extends Document>(collection: Collection<T>): Collection<T> =>
     new Proxy(collection, {

@@ -92,10 +92,11 @@ function orderColumns(seen: ReadonlySet<string>): string[] {
  * CSV of the stored items through fast-csv. `columns` are the item keys in first-seen order
  * (`unionColumns` of the per-target records kept at write time): the rows are read once. Without
  * them a first pass collects the names (memory grows with the number of columns, not rows).
- * Rows are written straight into the formatter, waiting whenever it asks to (backpressure); when
- * the consumer goes away the reading stops and the store's cursor is closed.
+ * Items come a batch at a time. Rows are written straight into the formatter, waiting only when it
+ * asks to (backpressure); when the consumer goes away the reading stops and the store's cursor is
+ * closed.
  */
-export function csvExport(items: () => AsyncIterable<Record<string, unknown>>, columns?: readonly string[]): Readable {
+export function csvExport(items: () => AsyncIterable<readonly Record<string, unknown>[]>, columns?: readonly string[]): Readable {
   const formatter = csvFormat<string[], string[]>({ headers: null, includeEndRowDelimiter: true });
   const writable = () =>
     new Promise<void>((resolve) => {
@@ -107,28 +108,27 @@ export function csvExport(items: () => AsyncIterable<Record<string, unknown>>, c
       formatter.on('drain', done);
       formatter.on('close', done);
     });
-  const write = async (row: string[]) => {
-    if (!formatter.write(row)) await writable();
-  };
   const produce = async () => {
     let seen: Set<string>;
     if (columns) seen = new Set(columns.slice(0, MAX_SEEN_COLUMNS));
     else {
       seen = new Set<string>();
-      for await (const item of items()) {
+      for await (const batch of items()) {
         if (formatter.destroyed) return;
-        addColumns(seen, Object.keys(flattenItem(item)));
+        for (const item of batch) addColumns(seen, Object.keys(flattenItem(item)));
       }
     }
     const ordered = orderColumns(seen);
-    await write(ordered.map(protectCell));
+    if (!formatter.write(ordered.map(protectCell))) await writable();
     if (ordered.length > 0) {
-      for await (const item of items()) {
-        if (formatter.destroyed) return;
-        const flat = flattenItem(item);
-        const row = new Array<string>(ordered.length);
-        for (let i = 0; i < ordered.length; i += 1) row[i] = csvCell(flat[ordered[i] as string]);
-        await write(row);
+      for await (const batch of items()) {
+        for (const item of batch) {
+          if (formatter.destroyed) return;
+          const flat = flattenItem(item);
+          const row = new Array<string>(ordered.length);
+          for (let i = 0; i < ordered.length; i += 1) row[i] = csvCell(flat[ordered[i] as string]);
+          if (!formatter.write(row)) await writable();
+        }
       }
     }
     formatter.end();
@@ -182,16 +182,18 @@ export function coalesced(source: Readable, chunkBytes: number): Readable {
 const JSON_CHUNK_CHARS = 64 * 1024;
 
 /**
- * A JSON array of already-serialized items (the stored JSON text, passed through unparsed):
- * `[`, then each item on its own line, comma-separated, then `]`.
+ * A JSON array of already-serialized items (the stored JSON text, passed through unparsed, a
+ * batch at a time): `[`, then each item on its own line, comma-separated, then `]`.
  */
-export function jsonTextExport(texts: () => AsyncIterable<string>): Readable {
+export function jsonTextExport(texts: () => AsyncIterable<readonly string[]>): Readable {
   async function* chunks(): AsyncGenerator<string> {
     let buffer = '[';
     let first = true;
-    for await (const text of texts()) {
-      buffer += first ? `\n${text}` : `,\n${text}`;
-      first = false;
+    for await (const batch of texts()) {
+      for (const text of batch) {
+        buffer += first ? `\n${text}` : `,\n${text}`;
+        first = false;
+      }
       if (buffer.length >= JSON_CHUNK_CHARS) {
         yield buffer;
         buffer = '';
@@ -202,9 +204,9 @@ export function jsonTextExport(texts: () => AsyncIterable<string>): Readable {
   return Readable.from(chunks(), { objectMode: false });
 }
 
-/** A JSON array of the items, one item serialized at a time. */
-export function jsonExport(items: () => AsyncIterable<Record<string, unknown>>): Readable {
+/** A JSON array of the items (a batch at a time), one item serialized at a time. */
+export function jsonExport(items: () => AsyncIterable<readonly Record<string, unknown>[]>): Readable {
   return jsonTextExport(async function* () {
-    for await (const item of items()) yield JSON.stringify(item);
+    for await (const batch of items()) yield batch.map((item) => JSON.stringify(item));
   });
 }

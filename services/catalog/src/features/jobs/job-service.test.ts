@@ -24,6 +24,7 @@ function failingJobInserts(inner: DocumentStore): DocumentStore {
         findOne: (...args) => collection.findOne(...args),
         find: (...args) => collection.find(...args),
         stream: (...args) => collection.stream(...args),
+        streamBatches: (...args) => collection.streamBatches(...args),
         streamJson: (...args) => collection.streamJson(...args),
         count: (...args) => collection.count(...args),
         updateOne: (...args) => collection.updateOne(...args),

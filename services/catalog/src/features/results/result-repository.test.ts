@@ -150,10 +150,10 @@ describeOnEachStore('ResultRepository and result pages', (open) => {
     await repo.writeTarget('job_stream', 2, itemsFor(2, 3));
     const expected = [...itemsFor(2, 3), ...itemsFor(10, 2)];
     const texts: string[] = [];
-    for await (const text of repo.streamItemJson('job_stream')) texts.push(text);
+    for await (const batch of repo.streamItemJson('job_stream')) texts.push(...batch);
     expect(texts.map((text) => JSON.parse(text))).toEqual(expected);
     const rows: Item[] = [];
-    for await (const row of repo.streamRows('job_stream')) rows.push(row.item);
+    for await (const batch of repo.streamRows('job_stream')) rows.push(...batch.map((row) => row.item));
     expect(rows).toEqual(expected);
   });
 

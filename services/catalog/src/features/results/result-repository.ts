@@ -120,13 +120,13 @@ export class ResultRepository {
     return this.#rows.find({ jobId, position: { $gte: from, $lt: to } }, { sort: { position: 1 } });
   }
 
-  /** Every row of a job in position order, read lazily. */
-  streamRows(jobId: string): AsyncIterable<ResultDoc> {
-    return this.#rows.stream({ jobId }, { sort: { position: 1 } });
+  /** Every row of a job in position order, read lazily, a batch at a time. */
+  streamRows(jobId: string): AsyncIterable<ResultDoc[]> {
+    return this.#rows.streamBatches({ jobId }, { sort: { position: 1 } });
   }
 
-  /** The stored JSON text of every item of a job, in position order, never parsed. */
-  streamItemJson(jobId: string): AsyncIterable<string> {
+  /** The stored JSON text of every item of a job, in position order, never parsed, a batch at a time. */
+  streamItemJson(jobId: string): AsyncIterable<string[]> {
     return this.#rows.streamJson({ jobId }, 'item', { sort: { position: 1 } });
   }
 

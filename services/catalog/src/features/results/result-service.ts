@@ -92,13 +92,13 @@ export class ResultStore {
     };
   }
 
-  /** Every item of a job in results order, parsed (CSV). */
-  async *items(jobId: string): AsyncIterable<Record<string, unknown>> {
-    for await (const row of this.#rows.streamRows(jobId)) yield row.item;
+  /** Every item of a job in results order, parsed, a batch at a time (CSV). */
+  async *items(jobId: string): AsyncIterable<Record<string, unknown>[]> {
+    for await (const rows of this.#rows.streamRows(jobId)) yield rows.map((row) => row.item);
   }
 
-  /** Every item of a job in results order as its stored JSON text (JSON export). */
-  itemJson(jobId: string): AsyncIterable<string> {
+  /** Every item of a job in results order as its stored JSON text, a batch at a time (JSON export). */
+  itemJson(jobId: string): AsyncIterable<string[]> {
     return this.#rows.streamItemJson(jobId);
   }
 
