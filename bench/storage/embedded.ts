@@ -1,5 +1,7 @@
 // The embedded-store variant: list, results pages, latency under paging, exports, RSS and
 // creates/s of the all-in-one process on its own DATA_DIR.
+// One file over 300 lines on purpose: it is the variant's script, figure after figure in the order
+// they run against one service process (the order matters: see docs/benchmarks.md, "Order").
 import { Worker } from 'node:worker_threads';
 import { Api, cursorPath, download, resultsPath, type Org } from './api.ts';
 import { startBare, type BareServer } from './bare.ts';

@@ -1,3 +1,5 @@
+// The contract every DocumentStore adapter passes, run by each adapter's own tests. One file over
+// 300 lines on purpose: it is one suite, and an adapter runs all of it or it does not hold the port.
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { DuplicateKeyError, type Collection, type Document, type DocumentStore, type Filter } from '../document-store.ts';
 import { newId } from '../ids.ts';
