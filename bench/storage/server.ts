@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort } from '@crawl/redis/testing';
-import { startCommand } from './start-command.ts';
+import { startCommand } from '@crawl/server/start-command';
 
 export { freePort };
 

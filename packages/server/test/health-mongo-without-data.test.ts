@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { freePort } from '@crawl/redis/testing';
 import { mongoTestServer } from '@crawl/storage-mongo/test-server';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '@crawl/server/testing';
 
+// In CI a missing server throws here (mongoTestServer): the skip below is for machines without one.
 const found = await mongoTestServer();
+afterAll(async () => {
+  if ('server' in found) await found.server.stop();
+});
 // The other services run elsewhere; nothing here calls them.
 const ELSEWHERE = { AUTH_URL: 'http://127.0.0.1:9', CATALOG_URL: 'http://127.0.0.1:9', BILLING_URL: 'http://127.0.0.1:9' };
 

@@ -125,10 +125,11 @@ export class MongoCollection<T extends Document> implements Collection<T> {
     for await (const doc of this.#streamCursor(filter, options)) yield doc as T;
   }
 
-  async *streamBatches(filter: Filter, options: FindOptions = {}): AsyncIterable<T[]> {
-    let batch: T[] = [];
-    for await (const doc of this.#streamCursor(filter, options)) {
-      batch.push(doc as T);
+  /** The cursor's documents in arrays of up to STREAM_BATCH. */
+  async *#batches(filter: Filter, options: FindOptions, projection?: DriverDocument): AsyncGenerator<DriverDocument[]> {
+    let batch: DriverDocument[] = [];
+    for await (const doc of this.#streamCursor(filter, options, projection)) {
+      batch.push(doc);
       if (batch.length === STREAM_BATCH) {
         yield batch;
         batch = [];
@@ -137,18 +138,16 @@ export class MongoCollection<T extends Document> implements Collection<T> {
     if (batch.length > 0) yield batch;
   }
 
+  streamBatches(filter: Filter, options: FindOptions = {}): AsyncIterable<T[]> {
+    return this.#batches(filter, options) as AsyncIterable<T[]>;
+  }
+
   async *streamJson(filter: Filter, field: string, options: FindOptions = {}): AsyncIterable<string[]> {
     const projection = field === '_id' ? { _id: 1 } : { _id: 0, [field]: 1 };
-    let batch: string[] = [];
-    for await (const doc of this.#streamCursor(filter, options, projection)) {
-      const value = doc[field];
-      if (value !== undefined) batch.push(JSON.stringify(value));
-      if (batch.length === STREAM_BATCH) {
-        yield batch;
-        batch = [];
-      }
+    for await (const docs of this.#batches(filter, options, projection)) {
+      const texts = docs.flatMap((doc) => (doc[field] === undefined ? [] : [JSON.stringify(doc[field])]));
+      if (texts.length > 0) yield texts;
     }
-    if (batch.length > 0) yield batch;
   }
 
   count(filter: Filter): Promise<number> {

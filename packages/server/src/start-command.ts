@@ -1,4 +1,4 @@
-// What `pnpm start` runs, read from the root package.json, so the bench measures the service
+// What `pnpm start` runs, read from the root package.json: the storage bench starts the service
 // with the same Node flags and environment tuning a user gets (e.g. `MALLOC_ARENA_MAX=2 node
 // --max-semi-space-size=16 … bin.ts`), not a bare `node bin.ts`.
 import { readFileSync } from 'node:fs';
