@@ -1,0 +1,93 @@
+import { CatalogPaths } from '@crawl/contracts';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { TestResponse, TestService, TestUser } from '@crawl/server/testing';
+import { expect } from 'vitest';
+
+/**
+ * One organization with one of every resource a public id route can name, made through the public
+ * API (the crawler's reports through the internal route, as the worker sends them). The security
+ * suite attacks these from another organization and checks afterwards that nothing changed.
+ */
+export interface SeededOrganization {
+  user: TestUser;
+  projectId: string;
+  projectName: string;
+  jobId: string;
+  scheduleId: string;
+  webhookId: string;
+  deliveryId: string;
+  /** Strings only this organization's data contains; another organization must never see one. */
+  secrets: string[];
+}
+
+export async function seedOrganization(svc: TestService, options: { marker: string; webhookUrl: string }): Promise<SeededOrganization> {
+  const user = await svc.registerUser();
+  const as = <T = any>(method: 'GET' | 'POST' | 'PATCH', url: string, body?: unknown) => ok<T>(svc.request({ method, url, token: user.token, body }));
+  const projectName = `${options.marker}-project`;
+  const projectId = (await as('POST', '/projects', { name: projectName })).body.data.id as string;
+  const keyword = `${options.marker}-keyword`;
+  const jobId = (await as('POST', `/projects/${projectId}/jobs`, { type: 'search', targets: [keyword, `${options.marker}-other`] })).body.data.id as string;
+  await reportTarget(svc, jobId, 0, [{ asin: 'B0SECRET01', title: `${options.marker}-result`, rank: 1 }]);
+  const scheduleId = (
+    await as('POST', `/projects/${projectId}/schedules`, { cron: '0 6 * * *', crawlConfig: { type: 'search', targets: [keyword] }, enabled: false })
+  ).body.data.id as string;
+  const webhookId = (await as('POST', `/projects/${projectId}/webhooks`, { url: options.webhookUrl, description: `${options.marker}-hook` })).body.data
+    .id as string;
+  const deliveryId = (await as('POST', `/webhooks/${webhookId}/test`)).body.data.id as string;
+  return {
+    user,
+    projectId,
+    projectName,
+    jobId,
+    scheduleId,
+    webhookId,
+    deliveryId,
+    secrets: [user.organizationId, user.userId, user.email, projectId, jobId, scheduleId, webhookId, deliveryId, options.marker],
+  };
+}
+
+/** Reports a target's results the way the crawler-worker does: claim, then the internal result route. */
+export async function reportTarget(svc: TestService, jobId: string, index: number, items: Record<string, unknown>[]): Promise<void> {
+  const headers = svc.internalHeaders('crawler-worker');
+  await ok(svc.request({ method: 'POST', url: CatalogPaths.claimTarget(jobId, index), headers, body: {} }));
+  await ok(svc.request({ method: 'POST', url: CatalogPaths.reportTarget(jobId, index), headers, body: { status: 'success', items } }));
+}
+
+async function ok<T>(pending: Promise<TestResponse<T>>): Promise<TestResponse<T>> {
+  const res = await pending;
+  if (res.status >= 300) throw new Error(`seeding failed: ${res.status} ${res.text}`);
+  return res;
+}
+
+/** The spec's error envelope with this status (and code, when given), and no stack trace. */
+export function expectEnvelope(res: TestResponse, status: number, code?: string): void {
+  expect(res.status, res.text).toBe(status);
+  expect(res.body).toEqual({ success: false, error: { code: code ?? expect.any(String), message: expect.any(String), details: expect.any(Array) } });
+  expect(res.text).not.toMatch(/\n\s+at /);
+}
+
+export interface Receiver {
+  url: string;
+  port: number;
+  /** The paths of every request that reached it. */
+  requests: string[];
+  close(): Promise<void>;
+}
+
+/** A local HTTP server that records what reaches it: a webhook target, or proof that nothing did. */
+export async function startReceiver(): Promise<Receiver> {
+  const requests: string[] = [];
+  const server = createServer((req, res) => {
+    requests.push(req.url ?? '');
+    res.writeHead(204).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    requests,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
