@@ -11,5 +11,7 @@ export interface BullMqOptions {
   maxStalledCount?: number;
   /** Bound on producer calls (add, stats) so an outage fails a request instead of hanging it. */
   commandTimeoutMs?: number;
+  /** How often a watched queue checks its marker key for a lost queue (see `WorkQueue.onLost`); default 5 s. */
+  lossCheckIntervalMs?: number;
   logger?: { warn(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
 }

@@ -51,7 +51,10 @@ if ('server' in found) {
     await server.stop();
   });
 
-  describeWorkQueueContract('bullmq', async () => open());
+  describeWorkQueueContract('bullmq', async () => open({ lossCheckIntervalMs: 100 }), {
+    loseTasks: (provider) => deleteQueueKeys(server.url, (provider as BullMqQueueProvider).prefix),
+    noticeWithinMs: 1_000,
+  });
 
   describe('BullMqQueue on Redis', () => {
     afterEach(async () => {
@@ -143,6 +146,27 @@ if ('server' in found) {
       expect(attempts).toEqual([1]);
     });
 
+    it("decides the last attempt by the producer's attempts, not the consumer's definition", async () => {
+      const name = definition(3).name;
+      const prefix = `t${randomUUID().slice(0, 8)}`;
+      // Catalog with CRAWL_TASK_ATTEMPTS=1 produces; a worker opened with the default 3 consumes.
+      const producer = open({}, prefix).queue({ ...definition(1), name });
+      const consumer = open({}, prefix).queue({ ...definition(3), name });
+      const failures: string[] = [];
+      let calls = 0;
+      await consumer.process(
+        async () => {
+          calls += 1;
+          throw new Error('broken');
+        },
+        { concurrency: 1, onFailed: (job) => void failures.push(`${job.attempt}/${job.maxAttempts}`) },
+      );
+      await producer.add({ n: 1 }, { jobId: 'job_m-0' });
+      await vi.waitUntil(() => failures.length === 1, { ...POLL, message: 'the failure to be reported on the only attempt' });
+      expect(failures).toEqual(['1/1']);
+      expect(calls).toBe(1);
+    });
+
     it('keeps the id known while active: re-adding a running task is a no-op', async () => {
       const queue = open().queue(definition());
       let release!: () => void;
@@ -196,6 +220,35 @@ if ('server' in found) {
         );
         await vi.waitUntil(() => done.includes(2), { ...POLL, timeout: 20_000, message: 'the worker to take a job after the restart' });
         expect(done).toEqual([1, 2]);
+      } finally {
+        await provider.close(0);
+        await redis.kill();
+      }
+    });
+
+    it('tells a watcher within seconds when Redis was flushed or restarted empty, and not when it only went away', async () => {
+      const privately = await privateRedis();
+      if (!('redis' in privately)) throw new Error(privately.skipReason);
+      const { redis } = privately;
+      const provider = new BullMqQueueProvider({ url: redis.url, prefix: 'loss', commandTimeoutMs: 500, lossCheckIntervalMs: 200 });
+      try {
+        const queue = provider.queue(definition());
+        let lost = 0;
+        queue.onLost(() => {
+          lost += 1;
+        });
+        await queue.add({ n: 1 }, { jobId: 'job_l-0', delayMs: 60_000 });
+        await new Promise((resolve) => setTimeout(resolve, 600));
+        expect(lost).toBe(0);
+        const admin = openRedis(redis.url);
+        await admin.flushall();
+        await closeRedis(admin);
+        await vi.waitUntil(() => lost === 1, { ...POLL, message: 'the flush to be noticed' });
+        await redis.kill();
+        await new Promise((resolve) => setTimeout(resolve, 600));
+        expect(lost).toBe(1);
+        await redis.start();
+        await vi.waitUntil(() => lost === 2, { ...POLL, timeout: 20_000, message: 'the empty restart to be noticed' });
       } finally {
         await provider.close(0);
         await redis.kill();

@@ -44,6 +44,13 @@ export class BullMqQueue<P> implements WorkQueue<P> {
   #active = 0;
   #closing = false;
   #closed: Promise<void> | undefined;
+  readonly #lostListeners = new Set<() => void>();
+  #lossTimer: NodeJS.Timeout | undefined;
+  #lossCheck: Promise<void> | undefined;
+  /** Whether a check found the marker since watching began (the first one sets the baseline). */
+  #markerSeen = false;
+  /** A check could not reach Redis since the last successful one. */
+  #missedCheck = false;
 
   constructor(definition: QueueDefinition<P>, client: RedisClient, options: BullMqOptions) {
     this.name = definition.name;
@@ -105,7 +112,7 @@ export class BullMqQueue<P> implements WorkQueue<P> {
         ...(jobId === undefined ? {} : { jobId }),
         priority,
         ...(options.delayMs && options.delayMs > 0 ? { delay: options.delayMs } : {}),
-        attempts: this.#definition.retry.attempts,
+        attempts: options.attempts ?? this.#definition.retry.attempts,
         backoff: { type: BACKOFF_TYPE },
         removeOnComplete: true,
         removeOnFail: true,
@@ -160,6 +167,9 @@ export class BullMqQueue<P> implements WorkQueue<P> {
         id: job.id as string,
         payload,
         attempt: job.attemptsMade + 1,
+        // BullMQ retries by the attempts stored on the job (the producer's), so the last
+        // attempt is decided by them too, never by this consumer's definition.
+        maxAttempts: job.opts.attempts ?? this.#definition.retry.attempts,
         group: job.name.startsWith('g:') ? job.name.slice(2) : undefined,
       };
       try {
@@ -176,7 +186,7 @@ export class BullMqQueue<P> implements WorkQueue<P> {
           throw new DelayedError();
         }
         const unrecoverable = error instanceof UnrecoverableError;
-        if (unrecoverable || queueJob.attempt >= this.#definition.retry.attempts) {
+        if (unrecoverable || queueJob.attempt >= queueJob.maxAttempts) {
           this.#client.hincrby(this.#key('x:counts'), 'failed', 1).catch(() => undefined);
           try {
             await options.onFailed?.(queueJob, error);
@@ -190,6 +200,63 @@ export class BullMqQueue<P> implements WorkQueue<P> {
     } finally {
       this.#active -= 1;
       if (this.#active === 0) for (const resolve of this.#idle) resolve();
+    }
+  }
+
+  /**
+   * Loss is detected by a marker key next to the queue's keys: set when watching begins and
+   * whenever it is found missing. Redis restarted without persistence or flushed has no marker,
+   * so the first check after (every `lossCheckIntervalMs`, default 5 s) sets it again and tells
+   * the listeners. The very first check sets the baseline quietly, unless Redis was unreachable
+   * before it (then the queue may have been lost meanwhile). Of several producers watching, the
+   * one whose check recreates the marker is told.
+   */
+  onLost(listener: () => void): () => void {
+    this.#lostListeners.add(listener);
+    if (!this.#lossTimer && !this.#closing) {
+      this.#lossTimer = setInterval(() => void this.#checkLoss(), this.#options.lossCheckIntervalMs ?? 5_000);
+      this.#lossTimer.unref();
+      void this.#checkLoss();
+    }
+    return () => {
+      this.#lostListeners.delete(listener);
+      if (this.#lostListeners.size === 0) this.#stopLossWatch();
+    };
+  }
+
+  #stopLossWatch(): void {
+    if (this.#lossTimer) clearInterval(this.#lossTimer);
+    this.#lossTimer = undefined;
+  }
+
+  #checkLoss(): Promise<void> {
+    this.#lossCheck ??= this.#checkLossOnce().finally(() => {
+      this.#lossCheck = undefined;
+    });
+    return this.#lossCheck;
+  }
+
+  async #checkLossOnce(): Promise<void> {
+    let created: boolean;
+    try {
+      await whenConnected(this.#client, this.#timeoutMs);
+      const answer = await withTimeout(this.#client.set(this.#key('x:alive'), new Date().toISOString(), 'NX'), this.#timeoutMs, `checking ${this.name}`);
+      created = answer === 'OK';
+    } catch {
+      this.#missedCheck = true;
+      return;
+    }
+    const baseline = !this.#markerSeen && !this.#missedCheck;
+    this.#markerSeen = true;
+    this.#missedCheck = false;
+    if (!created || baseline) return;
+    this.#options.logger?.warn({ queue: this.name }, 'the queue lost its tasks (Redis restarted without persistence or was flushed)');
+    for (const listener of this.#lostListeners) {
+      try {
+        listener();
+      } catch (error) {
+        this.#options.logger?.error({ err: error, queue: this.name }, 'a queue loss listener failed');
+      }
     }
   }
 
@@ -228,6 +295,8 @@ export class BullMqQueue<P> implements WorkQueue<P> {
 
   /** Closes the producer side (the provider calls it last). */
   async closeProducer(): Promise<void> {
+    this.#stopLossWatch();
+    this.#lostListeners.clear();
     await settledWithin(this.#queue.close(), this.#client.status === 'ready' ? 1_000 : 100);
   }
 

@@ -18,6 +18,7 @@ interface Entry<P> {
   payload: P;
   group: string;
   attempt: number;
+  maxAttempts: number;
 }
 
 const NO_GROUP = '';
@@ -53,7 +54,8 @@ export class InProcessQueue<P> implements WorkQueue<P> {
     const id = options.jobId ?? randomUUID();
     if (options.jobId && this.#known.has(id)) return { id };
     this.#known.add(id);
-    const entry: Entry<P> = { id, payload: parsed, group: options.group ?? NO_GROUP, attempt: 1 };
+    const maxAttempts = options.attempts ?? this.#definition.retry.attempts;
+    const entry: Entry<P> = { id, payload: parsed, group: options.group ?? NO_GROUP, attempt: 1, maxAttempts };
     if (options.delayMs && options.delayMs > 0) this.#later(entry, options.delayMs);
     else this.#enqueue(entry);
     return { id };
@@ -69,6 +71,11 @@ export class InProcessQueue<P> implements WorkQueue<P> {
     let waiting = 0;
     for (const entries of this.#waiting.values()) waiting += entries.length;
     return { waiting, active: this.#active, delayed: this.#delayed, failed: this.#failed, completed: this.#completed, groups: this.#waiting.size };
+  }
+
+  /** Tasks live and die with this process: there is no loss to report. */
+  onLost(_listener: () => void): () => void {
+    return () => undefined;
   }
 
   async close(graceMs = 10_000): Promise<void> {
@@ -130,7 +137,13 @@ export class InProcessQueue<P> implements WorkQueue<P> {
   }
 
   async #run(entry: Entry<P>): Promise<void> {
-    const job: QueueJob<P> = { id: entry.id, payload: entry.payload, attempt: entry.attempt, group: entry.group || undefined };
+    const job: QueueJob<P> = {
+      id: entry.id,
+      payload: entry.payload,
+      attempt: entry.attempt,
+      maxAttempts: entry.maxAttempts,
+      group: entry.group || undefined,
+    };
     try {
       await (this.#handler as JobHandler<P>)(job);
       this.#completed += 1;
@@ -151,7 +164,7 @@ export class InProcessQueue<P> implements WorkQueue<P> {
       return;
     }
     const retry = this.#definition.retry;
-    if (!(error instanceof UnrecoverableError) && entry.attempt < retry.attempts) {
+    if (!(error instanceof UnrecoverableError) && entry.attempt < entry.maxAttempts) {
       this.#later({ ...entry, attempt: entry.attempt + 1 }, backoffDelay(retry, entry.attempt));
       return;
     }

@@ -7,6 +7,11 @@ export interface QueueJob<P> {
   readonly payload: P;
   /** 1 on the first try. */
   readonly attempt: number;
+  /**
+   * The attempts this task was added with (its producer's setting, which may differ from the
+   * consumer's definition): the attempt equal to it is the last one.
+   */
+  readonly maxAttempts: number;
   readonly group: string | undefined;
 }
 
@@ -15,6 +20,8 @@ export interface AddOptions {
   readonly jobId?: string;
   readonly group?: string;
   readonly delayMs?: number;
+  /** Attempts of this task; default the definition's `retry.attempts`. It travels with the task. */
+  readonly attempts?: number;
 }
 
 export interface RetryPolicy {
@@ -45,6 +52,13 @@ export interface WorkQueue<P> {
   add(payload: P, options?: AddOptions): Promise<{ id: string }>;
   process(handler: JobHandler<P>, options: ProcessOptions<P>): Promise<void>;
   stats(): Promise<QueueStats>;
+  /**
+   * Calls `listener` whenever the backend is found to have lost this queue's tasks (a Redis
+   * restarted without persistence, or flushed): whoever keeps the source of truth adds again
+   * what should be queued. A backend that cannot lose tasks apart from its process never calls
+   * it. @returns a function that stops the watching.
+   */
+  onLost(listener: () => void): () => void;
   /** Stops taking work and waits for active jobs (bounded by `graceMs`), then releases resources. */
   close(graceMs?: number): Promise<void>;
 }

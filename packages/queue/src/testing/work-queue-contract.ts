@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RetryLaterError, UnrecoverableError, type QueueDefinition, type QueueJob, type QueueProvider, type WorkQueue } from '../work-queue.ts';
 
 interface Payload {
@@ -32,7 +32,15 @@ function collector<T>(count: number) {
   };
 }
 
-export function describeWorkQueueContract(adapter: string, open: () => Promise<QueueProvider>): void {
+/** For adapters whose backend can lose its tasks apart from the process (Redis). */
+export interface LossSimulation {
+  /** Drops every task of the provider's queues, as a Redis restart without persistence would. */
+  loseTasks(provider: QueueProvider): Promise<void>;
+  /** Longest wait for the adapter to notice (a few of its check intervals). */
+  noticeWithinMs: number;
+}
+
+export function describeWorkQueueContract(adapter: string, open: () => Promise<QueueProvider>, loss?: LossSimulation): void {
   describe(`WorkQueue contract: ${adapter}`, () => {
     const providers: QueueProvider[] = [];
     const provider = async () => {
@@ -134,6 +142,71 @@ export function describeWorkQueueContract(adapter: string, open: () => Promise<Q
       await done.done;
       expect(calls).toBe(2);
     });
+
+    it("tells each task the attempts it was added with, and stops after them whatever the consumer's default", async () => {
+      const queue = (await provider()).queue(definition(5));
+      const fewer = collector<string>(1);
+      const seen: Array<{ n: number; attempt: number; maxAttempts: number }> = [];
+      await queue.process(
+        async (job) => {
+          seen.push({ n: job.payload.n, attempt: job.attempt, maxAttempts: job.maxAttempts });
+          throw new Error(`always ${job.payload.n}`);
+        },
+        { concurrency: 1, onFailed: (job, error) => fewer.record(`${job.payload.n}:${job.attempt}/${job.maxAttempts}:${error.message}`) },
+      );
+      await queue.add({ n: 2 }, { attempts: 2 });
+      await fewer.done;
+      expect(fewer.seen).toEqual(['2:2/2:always 2']);
+      expect(seen).toEqual([
+        { n: 2, attempt: 1, maxAttempts: 2 },
+        { n: 2, attempt: 2, maxAttempts: 2 },
+      ]);
+    });
+
+    it("retries a task added with more attempts than the consumer's default as often as it says", async () => {
+      const queue = (await provider()).queue(definition(1));
+      const done = collector<string>(1);
+      await queue.process(
+        async (job) => {
+          if (job.attempt < 3) throw new Error('transient');
+          done.record(`${job.attempt}/${job.maxAttempts}`);
+        },
+        { concurrency: 1 },
+      );
+      await queue.add({ n: 1 }, { attempts: 3 });
+      await done.done;
+      expect(done.seen).toEqual(['3/3']);
+      const plain = collector<number>(1);
+      const other = (await provider()).queue(definition(4));
+      await other.process(async (job) => plain.record(job.maxAttempts), { concurrency: 1 });
+      await other.add({ n: 1 });
+      await plain.done;
+      expect(plain.seen).toEqual([4]);
+    });
+
+    if (loss) {
+      it('reports a lost backend to its watchers once, and never while nothing was lost', async () => {
+        const opened = await provider();
+        const queue = opened.queue(definition());
+        let lost = 0;
+        const stop = queue.onLost(() => {
+          lost += 1;
+        });
+        await queue.add({ n: 1 }, { jobId: 'kept', delayMs: 60_000 });
+        await new Promise((resolve) => setTimeout(resolve, loss.noticeWithinMs));
+        expect(lost).toBe(0);
+        await loss.loseTasks(opened);
+        await vi.waitUntil(() => lost > 0, { timeout: loss.noticeWithinMs * 2, interval: 10 });
+        const after = await queue.stats();
+        expect(after.waiting + after.delayed).toBe(0);
+        await queue.add({ n: 1 }, { jobId: 'kept', delayMs: 60_000 });
+        const readded = await queue.stats();
+        expect(readded.delayed).toBe(1);
+        await new Promise((resolve) => setTimeout(resolve, loss.noticeWithinMs));
+        expect(lost).toBe(1);
+        stop();
+      });
+    }
 
     it('serves a small group between the jobs of a large backlog', async () => {
       const queue = (await provider()).queue(definition());
