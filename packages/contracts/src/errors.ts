@@ -15,6 +15,7 @@ export const ERROR_CODES = [
   'RATE_LIMIT_EXCEEDED',
   'SERVICE_UNAVAILABLE',
   'BAD_GATEWAY',
+  'GATEWAY_TIMEOUT',
   'INTERNAL_ERROR',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -59,6 +60,8 @@ export function codeForStatus(status: number): ErrorCode {
       return 'BAD_GATEWAY';
     case 503:
       return 'SERVICE_UNAVAILABLE';
+    case 504:
+      return 'GATEWAY_TIMEOUT';
     default:
       return status >= 500 ? 'INTERNAL_ERROR' : 'VALIDATION_ERROR';
   }

@@ -1,5 +1,8 @@
 import { AppError } from './app-error.ts';
 
+/** How long a client should wait after a 503 when nothing more precise is known: a restarting service is back in seconds. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
 /** The error catalogue: every client-facing failure is raised through one of these. */
 export const errors = {
   validation: (message: string, details: unknown[] = []) => new AppError('VALIDATION_ERROR', message, 400, details),
@@ -13,6 +16,9 @@ export const errors = {
   quotaExceeded: (message: string) => new AppError('FORBIDDEN', message, 403),
   rateLimited: (retryAfterSeconds: number) =>
     new AppError('RATE_LIMIT_EXCEEDED', `Rate limit exceeded, retry in ${retryAfterSeconds} seconds`, 429, [], { 'retry-after': String(retryAfterSeconds) }),
-  unavailable: (message = 'A dependency is unavailable, try again shortly') => new AppError('SERVICE_UNAVAILABLE', message, 503),
+  /** Every 503 says when to come back: clients and proxies retry after it instead of at once. */
+  unavailable: (message = 'A dependency is unavailable, try again shortly', retryAfterSeconds = UNAVAILABLE_RETRY_AFTER_SECONDS) =>
+    new AppError('SERVICE_UNAVAILABLE', message, 503, [], { 'retry-after': String(retryAfterSeconds) }),
   badGateway: (message = 'An internal service answered unexpectedly') => new AppError('BAD_GATEWAY', message, 502),
+  gatewayTimeout: (message = 'An internal service did not answer in time') => new AppError('GATEWAY_TIMEOUT', message, 504),
 };

@@ -1,5 +1,7 @@
+import { once } from 'node:events';
+import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { spawnService, type SpawnedService } from './spawn-service.ts';
+import { freePort, spawnService, type SpawnedService } from './spawn-service.ts';
 
 const SECRET = { JWT_SECRET: 'split-mode-secret-that-is-long-enough-0123456789' };
 
@@ -53,5 +55,36 @@ describe('gateway and services in separate processes', () => {
     // The gateway serves OpenAPI for routes it only forwards.
     const openapi = await call(gateway.url, 'GET', '/openapi.json');
     expect(Object.keys(openapi.body.paths)).toContain('/auth/register');
+  });
+
+  it('answers 503 with Retry-After for a service that is down and 502 for one that answers garbage, in the envelope', async () => {
+    // Nothing listens on the auth and catalog ports (as after a kill); billing's speaks no HTTP.
+    const nobody = `http://127.0.0.1:${await freePort()}`;
+    const babbler = createServer((socket) => socket.once('data', () => socket.end('garbage, not HTTP\r\n\r\n')));
+    babbler.listen(0, '127.0.0.1');
+    await once(babbler, 'listening');
+    try {
+      const garbled = `http://127.0.0.1:${(babbler.address() as AddressInfo).port}`;
+      const gateway = await spawnService({ args: ['--target=gateway'], env: { ...SECRET, AUTH_URL: nobody, CATALOG_URL: nobody, BILLING_URL: garbled } });
+      running.push(gateway);
+
+      const down = await fetch(`${gateway.url}/auth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'down@example.com', password: 'a-long-enough-password' }),
+      });
+      expect(down.status).toBe(503);
+      expect(Number(down.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(await down.json()).toEqual({
+        success: false,
+        error: { code: 'SERVICE_UNAVAILABLE', message: 'The auth service is unreachable', details: [] },
+      });
+
+      const bad = await fetch(`${gateway.url}/referral/click`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"code":"abc"}' });
+      expect(bad.status).toBe(502);
+      expect(((await bad.json()) as { error: unknown }).error).toMatchObject({ code: 'BAD_GATEWAY', details: [] });
+    } finally {
+      babbler.close();
+    }
   });
 });

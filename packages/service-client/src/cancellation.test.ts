@@ -93,7 +93,7 @@ describe('HttpTransport with an AbortSignal', () => {
   it('keeps its own bounded timeout: a slow callee is given up on without any signal', async () => {
     const bounded = new HttpTransport({ baseUrl: down.url, timeoutMs: 200, retries: 0 });
     const started = Date.now();
-    await expect(client(bounded).call({ method: 'POST', path: '/slow', body: {} })).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE', statusCode: 503 });
+    await expect(client(bounded).call({ method: 'POST', path: '/slow', body: {} })).rejects.toMatchObject({ code: 'GATEWAY_TIMEOUT', statusCode: 504 });
     expect(Date.now() - started).toBeLessThan(1_500);
     await bounded.close();
   });

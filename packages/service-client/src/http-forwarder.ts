@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
-import { Agent, errors as undiciErrors } from 'undici';
+import { Agent } from 'undici';
 import { abortError } from './abort.ts';
+import { classifyTransportError, type TransportFailure } from './transport-failure.ts';
 
 export interface HttpForwarderOptions {
   /** Connections per upstream origin. Default 128. */
@@ -30,7 +31,7 @@ export interface ForwardedResponse {
 }
 
 /** Why a forward failed, for the gateway to answer with. */
-export type ForwardFailure = 'aborted' | 'timeout' | 'unreachable' | 'failed';
+export type ForwardFailure = TransportFailure;
 
 /** Headers that describe one connection, never passed along by a proxy (RFC 9110 §7.6.1). */
 const HOP_BY_HOP = new Set([
@@ -96,7 +97,7 @@ export class HttpForwarder {
       });
       return { status: response.statusCode, headers: endToEndHeaders(response.headers), body: response.body };
     } catch (error) {
-      throw new ForwardError(classify(error, request.signal), error);
+      throw new ForwardError(classifyTransportError(error, request.signal), error);
     }
   }
 
@@ -120,13 +121,4 @@ function requestHeaders(headers: Record<string, string | string[] | undefined>):
   delete kept.host;
   delete kept['content-length'];
   return kept;
-}
-
-function classify(error: unknown, signal: AbortSignal): ForwardFailure {
-  if (signal.aborted) return 'aborted';
-  if (error instanceof undiciErrors.HeadersTimeoutError) return 'timeout';
-  const code = (error as { code?: unknown }).code;
-  if (error instanceof undiciErrors.ConnectTimeoutError || error instanceof undiciErrors.SocketError) return 'unreachable';
-  if (typeof code === 'string' && ['ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE'].includes(code)) return 'unreachable';
-  return 'failed';
 }

@@ -2,6 +2,7 @@ export * from './internal-tokens.ts';
 export * from './service-transport.ts';
 export * from './abort.ts';
 export * from './http-forwarder.ts';
+export * from './transport-failure.ts';
 export * from './local-transport.ts';
 export * from './http-transport.ts';
 export * from './service-client.ts';

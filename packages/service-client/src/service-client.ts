@@ -2,7 +2,9 @@ import type { ServiceName } from '@crawl/contracts';
 import { AppError, errors } from '@crawl/errors';
 import { RequestAbortedError } from './abort.ts';
 import { IDENTITY_HEADER, SERVICE_TOKEN_HEADER, type InternalTokens } from './internal-tokens.ts';
+import { retryAfterMs } from './retry-after.ts';
 import type { ServiceRequest, ServiceTransport } from './service-transport.ts';
+import { classifyTransportError, type TransportFailure } from './transport-failure.ts';
 
 interface EnvelopeLike {
   error?: { code?: unknown; message?: unknown; details?: unknown };
@@ -42,16 +44,30 @@ export class ServiceClient {
       response = await this.#transport.send(request, headers);
     } catch (error) {
       if (error instanceof RequestAbortedError) throw error;
-      throw Object.assign(errors.unavailable(`The ${this.target} service is unreachable`), { cause: error });
+      throw Object.assign(this.#failureAnswer(classifyTransportError(error, request.signal)), { cause: error });
     }
     if (response.status >= 200 && response.status < 300) return response.body as T;
     const envelope = (response.body ?? {}) as EnvelopeLike;
     const code = typeof envelope.error?.code === 'string' ? envelope.error.code : undefined;
     const message = typeof envelope.error?.message === 'string' ? envelope.error.message : `The ${this.target} service answered ${response.status}`;
     const details = Array.isArray(envelope.error?.details) ? envelope.error.details : [];
-    if (!code || response.status >= 500) {
-      throw new AppError(response.status === 503 ? 'SERVICE_UNAVAILABLE' : 'BAD_GATEWAY', message, response.status === 503 ? 503 : 502);
-    }
-    throw new AppError(code, message, response.status, details);
+    const retryAfter = retryAfterSeconds(response.headers['retry-after']);
+    if (response.status === 503) throw errors.unavailable(message, retryAfter);
+    if (response.status === 504) throw errors.gatewayTimeout(message);
+    if (!code || response.status >= 500) throw errors.badGateway(message);
+    throw new AppError(code, message, response.status, details, retryAfter === undefined ? {} : { 'retry-after': String(retryAfter) });
   }
+
+  /** A callee that is down is a 503 with Retry-After for our caller too, a slow one 504, a garbled answer 502: never a 500. */
+  #failureAnswer(failure: TransportFailure): AppError {
+    if (failure === 'timeout') return errors.gatewayTimeout(`The ${this.target} service did not answer in time`);
+    if (failure === 'invalid') return errors.badGateway(`The ${this.target} service answered unexpectedly`);
+    return errors.unavailable(`The ${this.target} service is unreachable`);
+  }
+}
+
+/** The callee's own Retry-After in whole seconds (at least 1); undefined when it sent none. */
+function retryAfterSeconds(value: string | string[] | undefined): number | undefined {
+  const ms = retryAfterMs(value, Date.now());
+  return ms === undefined ? undefined : Math.max(1, Math.ceil(ms / 1000));
 }

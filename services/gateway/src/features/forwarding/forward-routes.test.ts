@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createNetServer, type AddressInfo, type Server as NetServer } from 'node:net';
 import type { RouteSpec } from '@crawl/contracts';
 import { errorHandlerPlugin } from '@crawl/errors';
 import { InternalTokens } from '@crawl/service-client';
@@ -128,22 +128,55 @@ describe('gateway forwarding to a service in another process', () => {
     expect(down.seen[0]).toMatchObject({ method: 'DELETE', body: '' });
   });
 
-  it('answers 504 when the owner sends no headers in time, and 503 when it is unreachable', async () => {
+  it('answers 504 when the owner sends no headers in time, 503 with Retry-After when it is unreachable, 502 when it answers garbage', async () => {
     const impatient = await gateway(down.url, { headersTimeoutMs: 300 });
     const nowhere = await gateway('http://127.0.0.1:9');
+    const babbler = await garbageServer();
+    const garbled = await gateway(babbler.url);
     try {
       const timedOut = await fetch(`${impatient.url}/stall`);
       expect(timedOut.status).toBe(504);
-      expect(((await timedOut.json()) as { error: { code: string } }).error.code).toBe('SERVICE_UNAVAILABLE');
+      expect(((await timedOut.json()) as { error: unknown }).error).toMatchObject({ code: 'GATEWAY_TIMEOUT', details: [] });
       const unreachable = await fetch(`${nowhere.url}/items`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
       expect(unreachable.status).toBe(503);
+      expect(unreachable.headers.get('retry-after')).toMatch(/^[1-9]\d*$/);
       expect(((await unreachable.json()) as { error: unknown }).error).toMatchObject({
         code: 'SERVICE_UNAVAILABLE',
         message: 'The catalog service is unreachable',
+        details: [],
       });
+      const bad = await fetch(`${garbled.url}/items`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      expect(bad.status).toBe(502);
+      expect(((await bad.json()) as { error: unknown }).error).toMatchObject({ code: 'BAD_GATEWAY', details: [] });
     } finally {
       await impatient.app.close();
       await nowhere.app.close();
+      await garbled.app.close();
+      babbler.server.close();
+    }
+  });
+
+  it('answers 503 with Retry-After when the owner accepts the connection and drops it before answering', async () => {
+    const dropper = createNetServer((socket) => socket.once('data', () => socket.destroy()));
+    dropper.listen(0, '127.0.0.1');
+    await once(dropper, 'listening');
+    const edge = await gateway(`http://127.0.0.1:${(dropper.address() as AddressInfo).port}`);
+    try {
+      const response = await fetch(`${edge.url}/items`, { method: 'DELETE' });
+      expect(response.status).toBe(503);
+      expect(response.headers.get('retry-after')).toMatch(/^[1-9]\d*$/);
+      expect(((await response.json()) as { error: { code: string } }).error.code).toBe('SERVICE_UNAVAILABLE');
+    } finally {
+      await edge.app.close();
+      dropper.close();
     }
   });
 });
+
+/** Something listening that does not speak HTTP: it answers any request with a line of noise. */
+async function garbageServer(): Promise<{ url: string; server: NetServer }> {
+  const server = createNetServer((socket) => socket.once('data', () => socket.end('this is not HTTP at all\r\n\r\n')));
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}

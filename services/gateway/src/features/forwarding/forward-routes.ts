@@ -93,15 +93,20 @@ async function forward(request: FastifyRequest, reply: FastifyReply, upstream: U
   return reply.send(response.body);
 }
 
+/**
+ * A failed forward in the error envelope: the owner down or dropping the connection → 503 with
+ * Retry-After (a restarting service is back in seconds), too slow → 504, an answer that is not
+ * HTTP → 502; never a 500, which would say the gateway itself is broken.
+ */
 function answerFor(error: unknown, owner: ServiceName): Error {
   const failure = error instanceof ForwardError ? error.failure : 'failed';
   const answer =
     failure === 'aborted'
       ? new AppError('REQUEST_ABORTED', 'The client closed the request', 499)
       : failure === 'timeout'
-        ? new AppError('SERVICE_UNAVAILABLE', `The ${owner} service did not answer in time`, 504)
+        ? errors.gatewayTimeout(`The ${owner} service did not answer in time`)
         : failure === 'unreachable'
           ? errors.unavailable(`The ${owner} service is unreachable`)
-          : errors.badGateway(`The ${owner} service could not be reached`);
+          : errors.badGateway(`The ${owner} service answered unexpectedly`);
   return Object.assign(answer, { cause: error });
 }
