@@ -19,6 +19,7 @@ export function createCatalogModule(options: CatalogOptions = {}): ServiceModule
       let timer: NodeJS.Timeout | undefined;
       let webhookTimer: NodeJS.Timeout | undefined;
       let stopListening: (() => void) | undefined;
+      let stopWatchingQueue: (() => void) | undefined;
       let running: Promise<void> | undefined;
       const tick = () => {
         if (running) return;
@@ -37,6 +38,8 @@ export function createCatalogModule(options: CatalogOptions = {}): ServiceModule
           const requeued = await catalog.jobs.requeueOpenTargets();
           await catalog.jobs.settleUnsettled();
           if (requeued > 0) context.logger.info({ tasks: requeued }, 're-enqueued open targets of unfinished jobs');
+          // A Redis restarted empty or flushed while we run: enqueue again within seconds.
+          stopWatchingQueue = catalog.jobs.requeueWhenQueueLost(context.logger);
           timer = setInterval(tick, context.config.SCHEDULER_TICK_MS);
           timer.unref();
           // Webhooks: consume the delivery queue here; fan out and dispatch when an event is
@@ -53,6 +56,7 @@ export function createCatalogModule(options: CatalogOptions = {}): ServiceModule
           if (timer) clearInterval(timer);
           if (webhookTimer) clearInterval(webhookTimer);
           stopListening?.();
+          stopWatchingQueue?.();
           await catalog.webhooks.stop();
           await running;
         },

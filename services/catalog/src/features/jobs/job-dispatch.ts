@@ -12,11 +12,18 @@ export function crawlQueue(queues: QueueProvider, attempts = 3): WorkQueue<Crawl
 /** Puts a job's targets on the crawl queue: one task per target, id `${jobId}-${index}` (idempotent). */
 export class JobDispatch {
   readonly #queue: WorkQueue<CrawlTask>;
+  readonly #attempts: number | undefined;
   readonly #logger: Logger | undefined;
 
   constructor(options: { queues: QueueProvider; taskAttempts?: number | undefined; logger?: Logger | undefined }) {
     this.#queue = crawlQueue(options.queues, options.taskAttempts);
+    this.#attempts = options.taskAttempts;
     this.#logger = options.logger;
+  }
+
+  /** See `WorkQueue.onLost`: the queue backend lost its tasks (Redis restarted empty, flushed). */
+  onLost(listener: () => void): () => void {
+    return this.#queue.onLost(listener);
   }
 
   /**
@@ -41,7 +48,12 @@ export class JobDispatch {
               value: job.type === 'details' ? (target.asin ?? target.value) : target.value,
               config: job.config,
             };
-            const { id } = await this.#queue.add(task, { jobId: crawlTaskId(job._id, index), group: job.organizationId });
+            // The attempts travel with the task: a worker configured otherwise still knows its last one.
+            const { id } = await this.#queue.add(task, {
+              jobId: crawlTaskId(job._id, index),
+              group: job.organizationId,
+              ...(this.#attempts === undefined ? {} : { attempts: this.#attempts }),
+            });
             return [index, id] as const;
           }),
         );

@@ -1,7 +1,8 @@
 import { crawlQueueDefinition } from '@crawl/contracts';
 import type { Collection, Document, DocumentStore } from '@crawl/storage';
 import { EmbeddedDocumentStore } from '@crawl/storage-sqlite';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { InProcessQueueProvider } from '@crawl/queue-memory';
 import { domainCatalog } from '../../testing/domain-catalog.ts';
 
 /** A store whose `jobs` inserts fail, as if the database went away at the wrong moment. */
@@ -85,6 +86,31 @@ describe('job creation failure handling', () => {
     d.clock.advance(11 * 60_000);
     await d.catalog.tick();
     expect((await queue.stats()).waiting).toBe(2);
+    await d.queues.close();
+    await d.store.close();
+  });
+});
+
+describe('crawl task attempts', () => {
+  it('enqueues each task with CRAWL_TASK_ATTEMPTS, which a consumer opened with the default sees as its last attempt', async () => {
+    const queues = new InProcessQueueProvider();
+    // The worker's queue is opened first with the default attempts (3), as it may be in one process.
+    const consumer = queues.queue(crawlQueueDefinition());
+    const d = await domainCatalog({ queues, env: { CRAWL_TASK_ATTEMPTS: '1' } });
+    const project = await d.catalog.projects.create(actor, 'p');
+    const seen: string[] = [];
+    const failed: string[] = [];
+    await consumer.process(
+      async (job) => {
+        seen.push(`${job.attempt}/${job.maxAttempts}`);
+        throw new Error('broken');
+      },
+      { concurrency: 1, onFailed: (job) => void failed.push(job.id) },
+    );
+    const job = await d.catalog.jobs.create(actor, project._id, { type: 'search', targets: ['a'] });
+    await vi.waitUntil(() => failed.length === 1, { timeout: 2_000 });
+    expect(seen).toEqual(['1/1']);
+    expect(failed).toEqual([`${job._id}-0`]);
     await d.queues.close();
     await d.store.close();
   });

@@ -136,6 +136,11 @@ export class JobService {
     return this.#progress.requeueOpenTargets(options);
   }
 
+  /** See TargetProgress.requeueWhenQueueLost. */
+  requeueWhenQueueLost(log: Logger): () => void {
+    return this.#progress.requeueWhenQueueLost(log);
+  }
+
   settleUnsettled(): Promise<number> {
     return this.#settlement.settleUnsettled();
   }

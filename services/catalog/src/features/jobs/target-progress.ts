@@ -103,6 +103,34 @@ export class TargetProgress {
     if (finished) await this.#settlement.afterTerminal(finished);
   }
 
+  /**
+   * Re-enqueues every open target whenever the queue reports it lost its tasks (a Redis restart
+   * without persistence, a flush): within a check interval, not after REQUEUE_STALE_AFTER_MS.
+   * One pass at a time; a loss reported during a pass starts another after it.
+   * @returns a function that stops the watching.
+   */
+  requeueWhenQueueLost(log: { info(obj: object, msg?: string): void; error(obj: object, msg?: string): void }): () => void {
+    let running: Promise<void> | undefined;
+    let again = false;
+    const pass = (): void => {
+      if (running) {
+        again = true;
+        return;
+      }
+      running = this.requeueOpenTargets()
+        .then((tasks) => log.info({ tasks }, 'the crawl queue lost its tasks: re-enqueued the open targets'))
+        .catch((error: unknown) => log.error({ err: error }, 're-enqueueing open targets after a queue loss failed; the maintenance loop retries'))
+        .finally(() => {
+          running = undefined;
+          if (again) {
+            again = false;
+            pass();
+          }
+        });
+    };
+    return this.#dispatch.onLost(pass);
+  }
+
   /** After a restart: the store kept the jobs, the in-process queue did not keep their tasks. */
   async requeueOpenTargets(options: { untouchedSince?: string } = {}): Promise<number> {
     let tasks = 0;
