@@ -2,7 +2,8 @@
 # FerretDB v1 (a MongoDB-wire server on SQLite) for the MongoDB adapter's tests on machines without
 # MongoDB. `scripts/ferretdb.sh start` builds it once with the Go toolchain (cached in $GOPATH/bin),
 # starts it on 127.0.0.1:${FERRETDB_PORT:-27018} with its data in a temporary folder, and prints
-# the MongoDB URL. `scripts/ferretdb.sh stop` stops it.
+# the MongoDB URL once the server is up and answering (exit 1 with its log otherwise).
+# `scripts/ferretdb.sh stop` stops it. Several instances run side by side on different ports.
 set -euo pipefail
 VERSION=v1.24.2
 PORT="${FERRETDB_PORT:-27018}"
@@ -23,19 +24,35 @@ build() {
   rm -rf "$work"
 }
 
+listening() { (exec 3<>/dev/tcp/127.0.0.1/"$PORT") 2>/dev/null; }
+alive() { [ -f "$STATE/pid" ] && kill -0 "$(cat "$STATE/pid")" 2>/dev/null; }
+fail() {
+  echo "ferretdb.sh: FerretDB did not start on 127.0.0.1:$PORT; its log ($STATE/ferretdb.log):" >&2
+  cat "$STATE/ferretdb.log" >&2 || true
+  alive && kill "$(cat "$STATE/pid")" 2>/dev/null
+  exit 1
+}
+
 case "${1:-start}" in
   start)
     if [ ! -x "$BIN" ] || ! "$BIN" --version 2>/dev/null | grep -q "$VERSION"; then
       echo "ferretdb.sh: building FerretDB $VERSION (a few minutes the first time)" >&2
       build
     fi
-    if ! (exec 3<>/dev/tcp/127.0.0.1/"$PORT") 2>/dev/null; then
+    if ! listening; then
       rm -rf "$STATE" && mkdir -p "$STATE/data"
+      # FerretDB's debug listener defaults to 127.0.0.1:8088 for every instance: a second one dies
+      # at once on it. Off unless asked for (FERRETDB_DEBUG_ADDR=host:port), so instances on
+      # different ports never collide.
       nohup "$BIN" --handler=sqlite --sqlite-url="file:$STATE/data/" --state-dir="$STATE" \
-        --listen-addr="127.0.0.1:$PORT" --telemetry=disable --log-level=warn >"$STATE/ferretdb.log" 2>&1 &
+        --listen-addr="127.0.0.1:$PORT" --debug-addr="${FERRETDB_DEBUG_ADDR:--}" \
+        --telemetry=disable --log-level=warn >"$STATE/ferretdb.log" 2>&1 &
       echo $! > "$STATE/pid"
-      for _ in $(seq 1 100); do (exec 3<>/dev/tcp/127.0.0.1/"$PORT") 2>/dev/null && break; sleep 0.1; done
-      (exec 3<>/dev/tcp/127.0.0.1/"$PORT") 2>/dev/null || { echo "ferretdb.sh: FerretDB did not start; see $STATE/ferretdb.log" >&2; cat "$STATE/ferretdb.log" >&2; exit 1; }
+      for _ in $(seq 1 100); do alive && listening && break; alive || break; sleep 0.1; done
+      # A process that opened its port can still die right after (a listener of its own failing);
+      # only one alive and answering after a short settle counts as started.
+      sleep "${FERRETDB_SETTLE_SECONDS:-1}"
+      alive && listening || fail
     fi
     echo "mongodb://127.0.0.1:$PORT/"
     ;;
