@@ -52,6 +52,18 @@ export const CrawlerConfig = defineConfig({
     default: 60_000,
     description: 'Cap of the backoff, and the longest Retry-After the worker waits for; a longer one ends the tries.',
   }),
+  INFRA_RETRY_MAX_DELAY_MS: Type.Integer({
+    minimum: 100,
+    default: 30_000,
+    description:
+      'Longest wait between tries of a task while catalog, its database or Redis is unavailable (exponential from 1 s); such tries never spend a crawl attempt.',
+  }),
+  INFRA_RETRY_WINDOW_MS: Type.Integer({
+    minimum: 1_000,
+    default: 300_000,
+    description:
+      'How long a task keeps retrying an unavailable catalog before a failure counts as an attempt. A finished crawl retries delivering its report without limit.',
+  }),
   PROXY_URLS: Type.String({ default: '', description: 'Comma-separated HTTP(S) proxies (http://user:pass@host:port), rotated per session. Empty: direct.' }),
   PROXY_REST_AFTER_BLOCKS: Type.Integer({ minimum: 1, default: 3, description: 'Consecutive blocked responses after which a proxy is rested.' }),
   PROXY_REST_MS: Type.Integer({ minimum: 1_000, default: 600_000, description: 'How long a rested proxy is left out of the rotation.' }),

@@ -91,10 +91,11 @@ export const crawlerWorkerModule = defineModule<CrawlerConfig>({
           baseUrl: () => baseUrl,
           logger,
           signal: stopping.signal,
+          infrastructureRetry: { maxDelayMs: config.INFRA_RETRY_MAX_DELAY_MS, windowMs: config.INFRA_RETRY_WINDOW_MS },
         });
         refreshTimer = setInterval(() => void refreshRate(), config.RATE_SETTING_REFRESH_MS);
         refreshTimer.unref();
-        await queue.process((job: QueueJob<CrawlTask>) => crawler.crawl(job.payload), {
+        await queue.process((job: QueueJob<CrawlTask>) => crawler.crawl(job.payload, job), {
           concurrency: config.CRAWL_CONCURRENCY,
           onFailed: async (job, error) => {
             logger.error(

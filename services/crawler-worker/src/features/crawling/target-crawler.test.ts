@@ -1,9 +1,10 @@
 import type { ClaimTargetResponse, CrawlTask, ReportTargetBody } from '@crawl/contracts';
 import { errors } from '@crawl/errors';
+import { RetryLaterError } from '@crawl/queue';
 import { describe, expect, it } from 'vitest';
 import type { CrawlSession } from '../fetching/session-pool.ts';
 import type { GetPageInput, PageOutcome } from '../fetching/upstream-client.ts';
-import { searchPagesOf, TargetCrawler, type CatalogPort } from './target-crawler.ts';
+import { searchPagesOf, TargetCrawler, type CatalogPort, type TargetCrawlerOptions } from './target-crawler.ts';
 
 function searchHtml(asins: string[], next: boolean): string {
   const cards = asins
@@ -37,9 +38,14 @@ class FakeCatalog implements CatalogPort {
   }
 }
 
-function crawlerWith(pages: Record<string, PageOutcome | ((input: GetPageInput) => PageOutcome)>, catalog = new FakeCatalog()) {
+function crawlerWith<C extends CatalogPort = FakeCatalog>(
+  pages: Record<string, PageOutcome | ((input: GetPageInput) => PageOutcome)>,
+  catalog: C = new FakeCatalog() as unknown as C,
+  extra: Partial<TargetCrawlerOptions> = {},
+) {
   const urls: string[] = [];
   const crawler = new TargetCrawler({
+    ...extra,
     catalog,
     upstream: {
       async getPage(input) {
@@ -192,5 +198,132 @@ describe('TargetCrawler', () => {
     const { crawler, catalog } = crawlerWith({});
     await crawler.giveUp(task({ targetIndex: 3 }), new Error('boom'));
     expect(catalog.reports[0]).toMatchObject({ index: 3, body: { status: 'failed', reason: 'upstream_error' } });
+  });
+});
+
+/** Catalog answering 503 (its database is down) until the fake clock reaches `upAt`. */
+class OutageCatalog implements CatalogPort {
+  readonly reports: Array<{ index: number; body: ReportTargetBody }> = [];
+  refused = 0;
+  readonly clock: { now: number };
+  upAt: number;
+  readonly downFor: 'claim' | 'report' | 'both';
+  constructor(clock: { now: number }, upAt: number, downFor: 'claim' | 'report' | 'both' = 'both') {
+    this.clock = clock;
+    this.upAt = upAt;
+    this.downFor = downFor;
+  }
+  #check(call: 'claim' | 'report'): void {
+    if ((this.downFor === 'both' || this.downFor === call) && this.clock.now < this.upAt) {
+      this.refused += 1;
+      throw errors.unavailable('Service temporarily unavailable');
+    }
+  }
+  async claimTarget(): Promise<ClaimTargetResponse['data']> {
+    this.#check('claim');
+    return { proceed: true, jobStatus: 'running', targetStatus: 'running' };
+  }
+  async reportTarget(_jobId: string, index: number, body: ReportTargetBody) {
+    this.#check('report');
+    this.reports.push({ index, body });
+    return { jobStatus: 'running', finished: false };
+  }
+}
+
+/**
+ * Delivers a task the way both queue adapters do: RetryLaterError waits its delay (on the fake
+ * clock) without spending an attempt, another error spends one, the last one ends the task.
+ */
+async function driveLikeTheQueue(crawler: TargetCrawler, clock: { now: number }, maxAttempts: number) {
+  let attempt = 1;
+  const waits: number[] = [];
+  for (let delivery = 0; delivery < 200; delivery += 1) {
+    try {
+      await crawler.crawl(task(), { attempt, maxAttempts });
+      return { attempt, waits, outcome: 'done' as const };
+    } catch (error) {
+      if (error instanceof RetryLaterError) {
+        waits.push(error.delayMs);
+        clock.now += error.delayMs;
+        continue;
+      }
+      if (attempt >= maxAttempts) return { attempt, waits, outcome: 'dead-lettered' as const };
+      attempt += 1;
+      clock.now += 2_000;
+    }
+  }
+  throw new Error('the task never ended');
+}
+
+describe('infrastructure outages (catalog or its database down)', () => {
+  const page = { 'https://www.amazon.com/s?k=x': ok(searchHtml(['B000000001', 'B000000002'], false)) };
+  const retry = (clock: { now: number }) => ({ infrastructureRetry: { now: () => clock.now, random: () => 1 } });
+
+  it('a 20 s outage before the claim spends no attempt: the target is crawled once it is back', async () => {
+    const clock = { now: 0 };
+    const catalog = new OutageCatalog(clock, 20_000);
+    const { crawler, urls } = crawlerWith(page, catalog, retry(clock));
+    const run = await driveLikeTheQueue(crawler, clock, 3);
+    expect(run).toMatchObject({ attempt: 1, outcome: 'done' });
+    expect(catalog.refused).toBeGreaterThan(3);
+    // Capped exponential waits: 1 s, 2 s, 4 s, 8 s, 16 s… (full jitter pinned to the ceiling here).
+    expect(run.waits.slice(0, 5)).toEqual([1_000, 2_000, 4_000, 8_000, 16_000]);
+    expect(urls).toHaveLength(1);
+    expect(catalog.reports).toHaveLength(1);
+    expect(catalog.reports[0]?.body).toMatchObject({ status: 'success', items: [expect.any(Object), expect.any(Object)] });
+  });
+
+  it('a report refused for minutes keeps the crawled result and delivers it, without crawling again or failing the target', async () => {
+    const clock = { now: 0 };
+    const catalog = new OutageCatalog(clock, 20 * 60_000, 'report');
+    const { crawler, urls } = crawlerWith(page, catalog, retry(clock));
+    const run = await driveLikeTheQueue(crawler, clock, 1);
+    expect(run).toMatchObject({ attempt: 1, outcome: 'done' });
+    expect(Math.max(...run.waits)).toBe(30_000);
+    expect(urls).toHaveLength(1);
+    expect(catalog.reports.map((r) => r.body.status)).toEqual(['success']);
+  });
+
+  it('a claim refused for longer than the window spends attempts, and the last one reports the target failed once catalog answers', async () => {
+    const clock = { now: 0 };
+    const catalog = new OutageCatalog(clock, 60 * 60_000);
+    const { crawler, urls } = crawlerWith(page, catalog, { infrastructureRetry: { now: () => clock.now, random: () => 1, windowMs: 60_000 } });
+    const run = await driveLikeTheQueue(crawler, clock, 2);
+    expect(run).toMatchObject({ attempt: 2, outcome: 'done' });
+    expect(clock.now).toBeGreaterThanOrEqual(60 * 60_000);
+    expect(urls).toEqual([]);
+    expect(catalog.reports).toEqual([
+      { index: 0, body: expect.objectContaining({ status: 'failed', reason: 'upstream_error', message: expect.stringMatching(/crawl task failed/) }) },
+    ]);
+  });
+
+  it('a task whose last attempt breaks reports the target failed itself, retrying that report through an outage', async () => {
+    const clock = { now: 0 };
+    const catalog = new OutageCatalog(clock, 0, 'report');
+    const { crawler } = crawlerWith(
+      {
+        'https://www.amazon.com/s?k=x': () => {
+          catalog.upAt = clock.now + 20_000;
+          throw new Error('parser bug');
+        },
+      },
+      catalog,
+      retry(clock),
+    );
+    const run = await driveLikeTheQueue(crawler, clock, 2);
+    expect(run).toMatchObject({ attempt: 2, outcome: 'done' });
+    expect(catalog.refused).toBeGreaterThan(0);
+    expect(catalog.reports).toEqual([
+      { index: 0, body: expect.objectContaining({ status: 'failed', reason: 'upstream_error', message: 'crawl task failed: parser bug' }) },
+    ]);
+  });
+
+  it('drops a report for a job that no longer exists (404) instead of retrying it', async () => {
+    const catalog = new FakeCatalog();
+    catalog.reportTarget = async () => {
+      throw errors.notFound('Target');
+    };
+    const { crawler } = crawlerWith(page, catalog);
+    await expect(crawler.crawl(task(), { attempt: 1, maxAttempts: 1 })).resolves.toBeUndefined();
   });
 });

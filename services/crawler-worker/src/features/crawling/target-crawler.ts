@@ -1,9 +1,12 @@
 import { CATALOG_LIMITS, type CrawlTask, type ReportTargetBody, type TargetFailureReason } from '@crawl/contracts';
 import { isAppError } from '@crawl/errors';
+import { RetryLaterError } from '@crawl/queue';
 import { parseProductPage, parseSearchPage, type SearchItem } from '@crawl/marketplace';
 import type { CatalogWorkerClient } from '@crawl/service-client';
 import type { SessionPool } from '../fetching/session-pool.ts';
 import type { PageOutcome, UpstreamClient } from '../fetching/upstream-client.ts';
+import { isInfrastructureError } from './infrastructure-errors.ts';
+import { InfrastructureRetry, type InfrastructureRetryOptions } from './infrastructure-retry.ts';
 import { productUrl, resolveMarketplace, searchUrl } from './marketplace-origin.ts';
 
 export type CatalogPort = Pick<CatalogWorkerClient, 'claimTarget' | 'reportTarget'>;
@@ -22,7 +25,17 @@ export interface TargetCrawlerOptions {
   logger?: Logger | undefined;
   /** Aborted when the worker stops: in-flight targets are handed back (catalog re-enqueues them). */
   signal?: AbortSignal | undefined;
+  /** Backoff for catalog/database/Redis outages (which never spend a crawl attempt). */
+  infrastructureRetry?: Partial<InfrastructureRetryOptions> | undefined;
 }
+
+/** Which try of its task this is, as the queue says (the attempts travel with the task). */
+export interface TaskAttempt {
+  attempt: number;
+  maxAttempts: number;
+}
+
+export const INFRASTRUCTURE_RETRY_DEFAULTS = { baseDelayMs: 1_000, maxDelayMs: 30_000, windowMs: 300_000 } as const;
 
 /** Search result pages per keyword: `config.pages`, default 1, at most this (each page is billed). */
 export const MAX_SEARCH_PAGES = CATALOG_LIMITS.maxSearchPages;
@@ -38,6 +51,9 @@ function failed(reason: TargetFailureReason, message: string, requests: number):
   return { status: 'failed', reason, message: message.slice(0, MESSAGE_MAX), items: [], requests };
 }
 
+/** A delivery with no attempt information is never treated as the last one. */
+const NOT_THE_LAST: TaskAttempt = { attempt: 1, maxAttempts: Number.POSITIVE_INFINITY };
+
 /** Marker for "the job was cancelled while we worked": nothing is reported. */
 const CANCELLED = Symbol('cancelled');
 
@@ -50,14 +66,51 @@ export class TargetCrawler {
   readonly #options: TargetCrawlerOptions;
   /** Reports that could not be delivered; a redelivered task sends them instead of crawling again. */
   readonly #undelivered = new Map<string, ReportTargetBody>();
+  readonly #retry: InfrastructureRetry;
 
   constructor(options: TargetCrawlerOptions) {
     this.#options = options;
+    this.#retry = new InfrastructureRetry({ ...INFRASTRUCTURE_RETRY_DEFAULTS, now: Date.now, ...options.infrastructureRetry });
   }
 
-  async crawl(task: CrawlTask): Promise<void> {
-    const { catalog } = this.#options;
+  /**
+   * One delivery of a task. An outage of catalog, its database or Redis never spends an attempt:
+   * it throws RetryLaterError (capped exponential backoff), and a finished crawl keeps its report
+   * and retries only the delivery, for as long as it takes. When the last attempt fails for
+   * another reason, the target is reported failed here, through the same retried delivery.
+   */
+  async crawl(task: CrawlTask, attempt: TaskAttempt = NOT_THE_LAST): Promise<void> {
     const key = `${task.jobId}-${task.targetIndex}`;
+    try {
+      await this.#crawlOnce(task, key);
+      this.#retry.succeeded(key);
+    } catch (error) {
+      if (this.#options.signal?.aborted) throw error;
+      const delivering = this.#undelivered.has(key);
+      if (isInfrastructureError(error)) {
+        const delayMs = this.#retry.delayFor(key, delivering);
+        if (delayMs !== undefined) {
+          this.#options.logger?.warn(
+            { err: error, jobId: task.jobId, targetIndex: task.targetIndex, delayMs, reportPending: delivering },
+            'catalog or its backends unavailable; trying again later without spending a crawl attempt',
+          );
+          throw new RetryLaterError(`infrastructure unavailable: ${(error as Error).message}`, delayMs);
+        }
+      }
+      if (delivering || attempt.attempt < attempt.maxAttempts) throw error;
+      // The last attempt failed: the target still has to end, and that report must arrive too.
+      this.#keepUndelivered(key, failed('upstream_error', `crawl task failed: ${(error as Error).message}`, 0));
+      await this.crawl(task, attempt);
+    }
+  }
+
+  #keepUndelivered(key: string, report: ReportTargetBody): void {
+    if (this.#undelivered.size > 1000) this.#undelivered.delete(this.#undelivered.keys().next().value as string);
+    this.#undelivered.set(key, report);
+  }
+
+  async #crawlOnce(task: CrawlTask, key: string): Promise<void> {
+    const { catalog } = this.#options;
     let report = this.#undelivered.get(key);
     if (!report) {
       let claim;
@@ -77,8 +130,12 @@ export class TargetCrawler {
       await catalog.reportTarget(task.jobId, task.targetIndex, report);
       this.#undelivered.delete(key);
     } catch (error) {
-      if (this.#undelivered.size > 1000) this.#undelivered.delete(this.#undelivered.keys().next().value as string);
-      this.#undelivered.set(key, report);
+      // The job is gone: nobody to report to.
+      if (isAppError(error) && error.statusCode === 404) {
+        this.#undelivered.delete(key);
+        return;
+      }
+      this.#keepUndelivered(key, report);
       throw error;
     }
     this.#options.logger?.info(
@@ -87,12 +144,20 @@ export class TargetCrawler {
     );
   }
 
-  /** The queue gave up on a task (catalog unreachable, a bug): the target still has to end. */
+  /**
+   * The queue gave up on a task without `crawl` reporting it (an unrecoverable error): the target
+   * still has to end. A report that cannot be delivered stays kept for a redelivery.
+   */
   async giveUp(task: CrawlTask, error: Error): Promise<void> {
     const key = `${task.jobId}-${task.targetIndex}`;
     const report = this.#undelivered.get(key) ?? failed('upstream_error', `crawl task failed: ${error.message}`, 0);
-    this.#undelivered.delete(key);
-    await this.#options.catalog.reportTarget(task.jobId, task.targetIndex, report);
+    try {
+      await this.#options.catalog.reportTarget(task.jobId, task.targetIndex, report);
+      this.#undelivered.delete(key);
+    } catch (deliveryError) {
+      this.#keepUndelivered(key, report);
+      throw deliveryError;
+    }
   }
 
   async #work(task: CrawlTask): Promise<ReportTargetBody | typeof CANCELLED> {
