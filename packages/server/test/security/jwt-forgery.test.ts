@@ -79,7 +79,7 @@ describe('forged bearer tokens through the all-in-one', () => {
       'embedded jwk of our own': createSigner({
         key: privatePem,
         algorithm: 'RS256',
-        header: { jwk: publicKey.export({ format: 'jwk' }) },
+        header: { alg: 'RS256', jwk: publicKey.export({ format: 'jwk' }) },
         iss: TOKEN_ISSUER,
         aud: JWT_AUDIENCE.api,
         expiresIn: 60_000,
@@ -87,7 +87,7 @@ describe('forged bearer tokens through the all-in-one', () => {
       'jku to a key set of our own': createSigner({
         key: privatePem,
         algorithm: 'RS256',
-        header: { jku: 'https://evil.example/jwks.json', kid: 'k1' },
+        header: { alg: 'RS256', jku: 'https://evil.example/jwks.json', kid: 'k1' },
         iss: TOKEN_ISSUER,
         aud: JWT_AUDIENCE.api,
         expiresIn: 60_000,

@@ -1,8 +1,17 @@
 import { PUBLIC_ROUTES, type RouteSpec } from '@crawl/contracts';
 import { startTestService, type TestService } from '@crawl/server/testing';
-import type { TSchema } from '@sinclair/typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectEnvelope, type Receiver, type SeededOrganization, seedOrganization, startReceiver } from './seeded-organization.ts';
+import {
+  expectEnvelope,
+  expectValidationPasses,
+  idsOf,
+  pathFor,
+  type Receiver,
+  type SeededOrganization,
+  seedOrganization,
+  startReceiver,
+  validBodyFor,
+} from './seeded-organization.ts';
 
 /**
  * Fields a client must never set, added to every create and update body of the route table. Each
@@ -28,6 +37,8 @@ const PRIVILEGED_FIELDS: ReadonlyArray<readonly [string, string]> = [
 /** Admin bodies need an admin; their schemas are held to the same rule by the schema check below. */
 const attackable = PUBLIC_ROUTES.filter((route) => route.schema.body && route.access !== 'admin');
 
+type TSchema = NonNullable<RouteSpec['schema']['body']>;
+
 /** Every object in a body schema is closed, except the job `config` the spec keeps open. */
 function openObjects(schema: TSchema, path: string): string[] {
   const found: string[] = [];
@@ -43,44 +54,24 @@ describe('mass assignment through the all-in-one', () => {
   let receiver: Receiver;
   let a: SeededOrganization;
   let b: SeededOrganization;
-  let dashboardToken: string;
+  let control: SeededOrganization;
+  const dashboardTokens = new Map<SeededOrganization, string>();
   const attackerEmail = 'mass-assign-register@example.com';
 
-  /** A body each route accepts as it is, for the caller's own resources. */
-  function validBody(route: RouteSpec): Record<string, unknown> {
-    const bodies: Record<string, Record<string, unknown>> = {
-      'POST /auth/register': { email: attackerEmail, password: 'a-long-enough-password' },
-      'POST /auth/login': { email: a.user.email, password: a.user.password },
-      'POST /auth/login-handoff': { email: a.user.email, password: a.user.password },
-      'POST /auth/verify-handoff': { handoffToken: 'x.y.z' },
-      'POST /projects': { name: 'mass-assigned' },
-      'PATCH /projects/:id': { name: 'renamed' },
-      'POST /projects/:projectId/jobs': { type: 'search', targets: ['mass'] },
-      'POST /projects/:projectId/schedules': { cron: '0 9 * * *', crawlConfig: { type: 'search', targets: ['mass'] } },
-      'PATCH /schedules/:id': { cron: '0 10 * * *' },
-      'POST /projects/:projectId/webhooks': { url: `${receiver.url}/mass` },
-      'PATCH /webhooks/:id': { description: 'changed' },
-      'POST /private/credits/checkout': { packageId: 'starter' },
-      'POST /referral/click': { code: 'nosuchcode' },
-    };
-    const body = bodies[`${route.method} ${route.url}`];
-    if (!body) throw new Error(`${route.method} ${route.url} takes a body: add a valid one to this suite`);
-    return body;
-  }
-
-  const urlOf = (route: RouteSpec) =>
-    route.url
-      .replace(':projectId', a.projectId)
-      .replace(/^\/projects\/:id/, `/projects/${a.projectId}`)
-      .replace(/^\/schedules\/:id/, `/schedules/${a.scheduleId}`)
-      .replace(/^\/webhooks\/:id/, `/webhooks/${a.webhookId}`);
+  const requestFor = (route: RouteSpec, org: SeededOrganization, newEmail: string) => ({
+    method: route.method,
+    url: pathFor(route, idsOf(org, route)),
+    token: route.access === 'dashboard' ? dashboardTokens.get(org) : org.user.token,
+    body: validBodyFor(route, org, { webhookUrl: `${receiver.url}/suite`, newEmail }),
+  });
 
   beforeAll(async () => {
     receiver = await startReceiver();
     svc = await startTestService({ env: { WEBHOOK_REQUIRE_HTTPS: 'false', WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', SCHEDULER_TICK_MS: '3600000' } });
     a = await seedOrganization(svc, { marker: 'mass-a', webhookUrl: `${receiver.url}/a` });
     b = await seedOrganization(svc, { marker: 'mass-b', webhookUrl: `${receiver.url}/b` });
-    dashboardToken = await svc.dashboardToken(a.user);
+    control = await seedOrganization(svc, { marker: 'mass-control', webhookUrl: `${receiver.url}/c` });
+    for (const org of [a, control]) dashboardTokens.set(org, await svc.dashboardToken(org.user));
   });
   afterAll(async () => {
     await svc?.close();
@@ -97,11 +88,13 @@ describe('mass assignment through the all-in-one', () => {
   it.each(attackable.map((route) => [`${route.method} ${route.url}`, route] as const))(
     '%s refuses every privileged extra field with 400',
     async (_label, route) => {
-      const base = JSON.stringify(validBody(route));
-      const token = route.access === 'dashboard' ? dashboardToken : a.user.token;
+      // The unchanged body on a third organization, so what it does leaves A and B as they were.
+      expectValidationPasses(await svc.request(requestFor(route, control, 'mass-assign-control@example.com')), 'unchanged body');
+      const { method, url, token, body } = requestFor(route, a, attackerEmail);
+      const base = JSON.stringify(body);
       for (const [field, value] of PRIVILEGED_FIELDS) {
         const payload = `${base.slice(0, -1)},${JSON.stringify(field)}:${value.replace('ORG_B_USER', b.user.userId).replace('ORG_B', b.user.organizationId)}}`;
-        const res = await svc.request({ method: route.method, url: urlOf(route), token, payload, headers: { 'content-type': 'application/json' } });
+        const res = await svc.request({ method, url, token, payload, headers: { 'content-type': 'application/json' } });
         expect(res.status, `${field}: ${res.text}`).toBe(400);
         expectEnvelope(res, 400, 'VALIDATION_ERROR');
       }

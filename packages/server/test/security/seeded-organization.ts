@@ -1,4 +1,4 @@
-import { CatalogPaths } from '@crawl/contracts';
+import { CatalogPaths, type RouteSpec } from '@crawl/contracts';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { TestResponse, TestService, TestUser } from '@crawl/server/testing';
@@ -90,4 +90,61 @@ export async function startReceiver(): Promise<Receiver> {
     requests,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** The organization's id for each path parameter of a route, chosen by the resource the path names. */
+export function idsOf(org: SeededOrganization, route: RouteSpec): Record<string, string> {
+  const byResource: Record<string, string> = {
+    projects: org.projectId,
+    jobs: org.jobId,
+    schedules: org.scheduleId,
+    webhooks: org.webhookId,
+    organizations: org.user.organizationId,
+  };
+  const resource = route.url.split('/')[route.url.startsWith('/admin/') ? 2 : 1] ?? '';
+  const ids: Record<string, string> = {};
+  for (const [, name] of route.url.matchAll(/:([A-Za-z]+)/g)) {
+    const value = name === 'deliveryId' ? org.deliveryId : byResource[resource];
+    if (!value) throw new Error(`${route.method} ${route.url}: the suite has no ${name} of a /${resource} resource; add one to seedOrganization`);
+    ids[name as string] = value;
+  }
+  return ids;
+}
+
+/** The route's path with its parameters filled in (encoded). */
+export function pathFor(route: RouteSpec, ids: Record<string, string>): string {
+  return route.url.replace(/:([A-Za-z]+)/g, (_m, name: string) => encodeURIComponent(ids[name] ?? ''));
+}
+
+/**
+ * A body the route's validation accepts for the caller's own resources (`expectValidationPasses`
+ * proves it), so a refusal of a changed copy is the change's doing. A new body route fails here
+ * until it has one.
+ */
+export function validBodyFor(route: RouteSpec, org: SeededOrganization, options: { webhookUrl: string; newEmail: string }): Record<string, unknown> {
+  const bodies: Record<string, Record<string, unknown>> = {
+    'POST /auth/register': { email: options.newEmail, password: 'a-long-enough-password' },
+    'POST /auth/login': { email: org.user.email, password: org.user.password },
+    'POST /auth/login-handoff': { email: org.user.email, password: org.user.password },
+    'POST /auth/verify-handoff': { handoffToken: 'x.y.z' },
+    'POST /projects': { name: 'made-by-the-suite' },
+    'PATCH /projects/:id': { name: 'renamed' },
+    'POST /projects/:projectId/jobs': { type: 'search', targets: ['suite'] },
+    'POST /projects/:projectId/schedules': { cron: '0 9 * * *', crawlConfig: { type: 'search', targets: ['suite'] } },
+    'PATCH /schedules/:id': { cron: '0 10 * * *' },
+    'POST /projects/:projectId/webhooks': { url: options.webhookUrl },
+    'PATCH /webhooks/:id': { description: 'changed' },
+    'POST /private/credits/checkout': { packageId: 'starter' },
+    'POST /referral/click': { code: 'nosuchcode' },
+  };
+  const key = `${route.method} ${route.url}`;
+  const body = bodies[key];
+  if (!body) throw new Error(`${key} takes a body: add a valid one to validBodyFor`);
+  return body;
+}
+
+/** The control for a changed body: the unchanged one gets past validation (whatever the route answers then). */
+export function expectValidationPasses(res: TestResponse, label: string): void {
+  expect(res.status, `${label}: ${res.text}`).toBeLessThan(500);
+  expect(res.body?.error?.code, `${label}: ${res.text}`).not.toBe('VALIDATION_ERROR');
 }

@@ -1,7 +1,7 @@
 import { PUBLIC_ROUTES, type RouteSpec } from '@crawl/contracts';
 import { startTestService, type TestService } from '@crawl/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectEnvelope, type Receiver, type SeededOrganization, seedOrganization, startReceiver } from './seeded-organization.ts';
+import { expectEnvelope, idsOf, pathFor, type Receiver, type SeededOrganization, seedOrganization, startReceiver } from './seeded-organization.ts';
 
 /**
  * Organization B's token on organization A's ids, for every public route with a path parameter
@@ -45,26 +45,7 @@ describe('tenant isolation through the all-in-one', () => {
     await receiver?.close();
   });
 
-  /** A's id for each path parameter, chosen by the resource the path names. */
-  function idsOf(org: SeededOrganization, route: RouteSpec): Record<string, string> {
-    const byResource: Record<string, string> = {
-      projects: org.projectId,
-      jobs: org.jobId,
-      schedules: org.scheduleId,
-      webhooks: org.webhookId,
-      organizations: org.user.organizationId,
-    };
-    const resource = route.url.split('/')[route.url.startsWith('/admin/') ? 2 : 1] ?? '';
-    const ids: Record<string, string> = {};
-    for (const [, name] of route.url.matchAll(/:([A-Za-z]+)/g)) {
-      const value = name === 'deliveryId' ? org.deliveryId : byResource[resource];
-      if (!value) throw new Error(`${route.method} ${route.url}: the suite has no ${name} of a /${resource} resource; add one to seedOrganization`);
-      ids[name as string] = value;
-    }
-    return ids;
-  }
-
-  const fill = (route: RouteSpec, ids: Record<string, string>) => route.url.replace(/:([A-Za-z]+)/g, (_m, name: string) => encodeURIComponent(ids[name] ?? ''));
+  const fill = pathFor;
 
   function bodyFor(route: RouteSpec): unknown {
     if (!route.schema.body) return undefined;
