@@ -1,5 +1,5 @@
 import { MongoClient, type Db } from 'mongodb';
-import type { Collection, Document, DocumentStore } from '@crawl/storage';
+import type { Collection, CollectionOptions, Document, DocumentStore } from '@crawl/storage';
 import { DocumentLocks, type DocumentLocksOptions, type DocumentLockStats } from './document-locks.ts';
 import { MongoCollection, type CollectionSettings } from './mongo-collection.ts';
 import { translate } from './mongo-errors.ts';
@@ -57,7 +57,8 @@ export class MongoDocumentStore implements DocumentStore {
     };
   }
 
-  collection<T extends Document>(name: string): Collection<T> {
+  /** `CollectionOptions` change nothing here: `streamJson` already has the server project the field. */
+  collection<T extends Document>(name: string, _options?: CollectionOptions): Collection<T> {
     return new MongoCollection<T>(this.#db, name, this.#settings);
   }
 

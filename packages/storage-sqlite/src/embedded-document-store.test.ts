@@ -218,6 +218,44 @@ describe('EmbeddedDocumentStore on SQLite', () => {
     db.close();
   });
 
+  it('gives a table with documents and indexes its streamed-field column once, keeping both, and reads the column', async () => {
+    const path = join(dir, 'streamed.db');
+    const first = new EmbeddedDocumentStore({ path });
+    const before = sqliteCollection<Job>(first, 'jobs');
+    await before.ensureIndexes([...JOB_INDEXES, { keys: { n: 1 }, unique: true, name: 'n_unique' }]);
+    await before.insertMany(Array.from({ length: 50 }, (_, n) => job(n)));
+    await first.close();
+
+    const second = new EmbeddedDocumentStore({ path });
+    const jobs = second.collection<Job>('jobs', { streamedFields: ['status'] }) as SqliteCollection<Job>;
+    // The indexes came through the rebuild (the unique one holds before ensureIndexes runs again).
+    await expect(jobs.insertOne(job(61, { n: 8 }))).rejects.toBeInstanceOf(DuplicateKeyError);
+    await jobs.ensureIndexes([...JOB_INDEXES, { keys: { n: 1 }, unique: true, name: 'n_unique' }]);
+    expect(jobs.explainFind({ organizationId: 'org_2', projectId: 'prj_0' }, { sort: { createdAt: -1 } }).join(' ')).toContain(
+      'ix_c_jobs__org_project_created',
+    );
+    await expect(jobs.insertOne(job(60, { n: 7 }))).rejects.toBeInstanceOf(DuplicateKeyError);
+    await jobs.updateOne({ _id: 'job_000003' }, { $set: { status: 'archived' } });
+    const statuses: string[] = [];
+    for await (const batch of jobs.streamJson({}, 'status', { sort: { n: 1 } })) statuses.push(...batch);
+    expect(statuses).toHaveLength(50);
+    expect(statuses[3]).toBe('"archived"');
+    expect(statuses[4]).toBe(JSON.stringify(job(4).status));
+    await second.close();
+
+    const db = raw(path);
+    expect(String(db.prepare("SELECT sql FROM sqlite_schema WHERE name = 'c_jobs'").get()?.sql)).toContain('"f_status" TEXT GENERATED ALWAYS AS');
+    expect(db.prepare('SELECT f_status AS s FROM c_jobs WHERE id = ?').get('job_000003')).toEqual({ s: '"archived"' });
+    expect(db.prepare("SELECT count(*) AS n FROM sqlite_schema WHERE tbl_name = 'c_jobs' AND type = 'index' AND sql IS NOT NULL").get()).toEqual({ n: 3 });
+    db.close();
+
+    // Opening it again with the same declaration leaves the table alone.
+    const third = new EmbeddedDocumentStore({ path });
+    const again = third.collection<Job>('jobs', { streamedFields: ['status'] });
+    expect(await again.count({})).toBe(50);
+    await third.close();
+  });
+
   it('counts and pages a few thousand documents correctly', async () => {
     const store = new EmbeddedDocumentStore({ path: join(dir, 'paging.db') });
     const jobs = store.collection<Job>('jobs');

@@ -1,4 +1,4 @@
-import type { Collection, Document, DocumentStore } from '@crawl/storage';
+import type { Collection, CollectionOptions, Document, DocumentStore } from '@crawl/storage';
 import { SqliteCollection } from './sqlite-collection.ts';
 import { SqliteConnection } from './sqlite-connection.ts';
 
@@ -24,12 +24,12 @@ export class EmbeddedDocumentStore implements DocumentStore {
     return new EmbeddedDocumentStore({ path: ':memory:' });
   }
 
-  collection<T extends Document>(name: string): Collection<T> {
+  collection<T extends Document>(name: string, options: CollectionOptions = {}): Collection<T> {
     let collection = this.#collections.get(name);
     if (!collection) {
-      collection = new SqliteCollection<Document>(this.#db, name);
+      collection = new SqliteCollection<Document>(this.#db, name, options.streamedFields);
       this.#collections.set(name, collection);
-    }
+    } else if (options.streamedFields) collection.streamFields(options.streamedFields);
     return collection as unknown as Collection<T>;
   }
 

@@ -13,6 +13,7 @@ import {
 import { violatedUniqueIndex, type SqliteConnection } from './sqlite-connection.ts';
 import { filterToSql, jsonPath, orderBySql, type SqlCondition } from './sqlite-filter.ts';
 import { createIfMissing, sqliteIndex } from './sqlite-indexes.ts';
+import { addStreamedColumns, streamedColumn, tableDefinition } from './sqlite-streamed-fields.ts';
 
 const STREAM_BATCH = 500;
 
@@ -37,16 +38,27 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
   readonly #insertSql: string;
   readonly #docByRowidSql: string;
   readonly #updateByRowidSql: string;
+  /** Fields kept as JSON text in their own generated column (sqlite-streamed-fields.ts). */
+  readonly #streamedFields = new Set<string>();
 
-  constructor(db: SqliteConnection, name: string) {
+  constructor(db: SqliteConnection, name: string, streamedFields: readonly string[] = []) {
     this.name = name;
     this.#db = db;
     this.#tableName = tableName(name);
     const table = `"${this.#tableName}"`;
-    db.exec(`CREATE TABLE IF NOT EXISTS ${table} (id TEXT PRIMARY KEY, doc TEXT NOT NULL)`);
+    db.exec(tableDefinition(this.#tableName, streamedFields));
+    this.streamFields(streamedFields);
     this.#insertSql = `INSERT INTO ${table} (id, doc) VALUES (?, ?)`;
     this.#docByRowidSql = `SELECT doc FROM ${table} WHERE rowid = ?`;
     this.#updateByRowidSql = `UPDATE ${table} SET doc = ? WHERE rowid = ?`;
+  }
+
+  /** Declares streamed fields after creation (the store hands out one object per collection). */
+  streamFields(fields: readonly string[]): void {
+    if (fields.every((field) => this.#streamedFields.has(field))) return;
+    const all = [...new Set([...this.#streamedFields, ...fields])];
+    addStreamedColumns(this.#db, this.#tableName, all);
+    for (const field of all) this.#streamedFields.add(field);
   }
 
   async insertOne(doc: T): Promise<T> {
@@ -87,8 +99,10 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
 
   streamJson(filter: Filter, field: string, options: FindOptions = {}): AsyncIterable<string[]> {
     if (field.includes('.') || field.startsWith('$')) throw new Error(`streamJson reads a top-level field, not ${JSON.stringify(field)}`);
-    // `->` gives the field's JSON text as stored (no parse, no re-serialisation); NULL when missing.
-    return this.#batches(`doc -> '${jsonPath(field).replaceAll("'", "''")}'`, filter, options, (text) => text);
+    // A streamed field's column holds its JSON text already; otherwise `->` extracts it (parsing
+    // the document in SQLite). NULL when missing either way.
+    const column = this.#streamedFields.has(field) ? `"${streamedColumn(field)}"` : `doc -> '${jsonPath(field).replaceAll("'", "''")}'`;
+    return this.#batches(column, filter, options, (text) => text);
   }
 
   async count(filter: Filter): Promise<number> {

@@ -91,9 +91,18 @@ export interface Collection<T extends Document> {
   ensureIndexes(indexes: readonly IndexSpec[]): Promise<void>;
 }
 
+export interface CollectionOptions {
+  /**
+   * Top-level fields the caller reads with `streamJson` in bulk (an export's items). An adapter may
+   * keep a ready copy of their JSON text beside the document, so those reads parse nothing. Reads
+   * and writes of the documents are unchanged.
+   */
+  streamedFields?: readonly string[];
+}
+
 export interface DocumentStore {
   readonly kind: 'embedded' | 'mongodb';
-  collection<T extends Document>(name: string): Collection<T>;
+  collection<T extends Document>(name: string, options?: CollectionOptions): Collection<T>;
   /**
    * For a store that commits writes in groups: the commit of the writes made so far (they are
    * already visible to this process), or undefined when all are committed. What tells the world

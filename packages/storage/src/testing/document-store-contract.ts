@@ -186,6 +186,31 @@ export function describeDocumentStoreContract(adapter: string, open: () => Promi
       expect(await texts('missing', {})).toEqual([]);
     });
 
+    it('streams a declared streamed field as written, after updates too, and reads documents unchanged', async () => {
+      const name = `contract_${newId()}`;
+      const plain = store.collection<Item>(name);
+      await plain.insertOne(item('sf', 1, { nested: { amount: 1, currency: 'EUR' } }));
+      // Declared after documents exist (a data directory from before the declaration).
+      const streamed = store.collection<Item>(name, { streamedFields: ['nested'] });
+      await streamed.ensureIndexes([{ keys: { org: 1, n: 1 } }]);
+      const second = item('sf', 2, { nested: { amount: 2, currency: 'USD' } });
+      await streamed.insertMany([second, item('sf', 3)]);
+      await streamed.updateOne({ _id: second._id }, { $set: { 'nested.amount': 20 } });
+      const texts: string[] = [];
+      for await (const batch of streamed.streamJson({ org: 'sf' }, 'nested', { sort: { n: 1 } })) texts.push(...batch);
+      expect(texts.map((text) => JSON.parse(text))).toEqual([
+        { amount: 1, currency: 'EUR' },
+        { amount: 20, currency: 'USD' },
+      ]);
+      expect(await streamed.findOne({ _id: second._id })).toEqual({ ...second, nested: { amount: 20, currency: 'USD' } });
+      expect((await streamed.find({ org: 'sf' }, { sort: { n: 1 } })).map((doc) => Object.keys(doc).sort())).toEqual([
+        ['_id', 'createdAt', 'n', 'nested', 'org'],
+        ['_id', 'createdAt', 'n', 'nested', 'org'],
+        ['_id', 'createdAt', 'n', 'org'],
+      ]);
+      expect(await streamed.count({ org: 'sf', n: { $gte: 2 } })).toBe(2);
+    });
+
     it('treats null and missing alike for equality, $ne, $nin, $in and $exists', async () => {
       const docs = store.collection<Loose>(`contract_${newId()}`);
       for (const [_id, tag] of [
