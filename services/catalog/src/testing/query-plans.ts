@@ -1,4 +1,4 @@
-import type { Collection, Document, DocumentStore, Filter, FindOptions } from '@crawl/storage';
+import type { Collection, CollectionOptions, Document, DocumentStore, Filter, FindOptions } from '@crawl/storage';
 
 export interface RecordedQuery {
   query: string;
@@ -22,8 +22,8 @@ export function recordQueryPlans(store: DocumentStore): { store: DocumentStore; 
     kind: store.kind,
     ping: () => store.ping(),
     close: () => store.close(),
-    collection<T extends Document>(name: string): Collection<T> {
-      const inner = store.collection<T>(name);
+    collection<T extends Document>(name: string, options?: CollectionOptions): Collection<T> {
+      const inner = store.collection<T>(name, options);
       const explain = (inner as unknown as Partial<Explainable>).explainFind;
       if (typeof explain !== 'function') throw new Error(`the ${store.kind} store cannot explain queries`);
       return new Proxy(inner, {

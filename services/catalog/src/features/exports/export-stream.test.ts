@@ -1,6 +1,6 @@
-import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { coalesced, csvCell, csvExport, flattenItem, jsonExport, protectCell } from './export-stream.ts';
+import { format as csvFormat } from 'fast-csv';
+import { csvCell, csvExport, csvLine, flattenItem, jsonExport, protectCell } from './export-stream.ts';
 
 async function text(stream: NodeJS.ReadableStream): Promise<string> {
   let out = '';
@@ -73,38 +73,63 @@ describe('export streams', () => {
     expect(lines).toHaveLength(3002);
   });
 
-  it('stops reading its source while the consumer does not read, and destroys it when the consumer goes away', async () => {
-    let pulled = 0;
-    const source = new Readable({
-      read() {
-        pulled += 1;
-        this.push(Buffer.alloc(1024, 120));
-      },
-    });
-    const out = coalesced(source, 4096);
-    const first = await new Promise<Buffer>((resolve) =>
-      out.once('data', (chunk: Buffer) => {
+  it('writes each line byte for byte as fast-csv does, whatever the cells hold', async () => {
+    // A seeded generator over the characters that matter to CSV quoting (and a few that do not).
+    let seed = 12345;
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    const alphabet = ['a', 'Z', '1', ' ', ',', '"', '|', '\r', '\n', '\0', '=', '-', "'", ';', '\t', 'é', '€', '\\'];
+    const cell = () => Array.from({ length: Math.floor(next() * 6) }, () => alphabet[Math.floor(next() * alphabet.length)]).join('');
+    const rows = Array.from({ length: 2000 }, () => Array.from({ length: 1 + Math.floor(next() * 5) }, cell));
+    rows.push([''], ['', ''], ['"'], ['\0'], ['a|b']);
+    const formatter = csvFormat<string[], string[]>({ headers: null, includeEndRowDelimiter: true });
+    const expected = text(formatter);
+    for (const row of rows) formatter.write(row);
+    formatter.end();
+    expect(rows.map(csvLine).join('')).toBe(await expected);
+  });
+
+  it('reads the next batch only when the consumer wants more, and closes the source when the consumer goes away', async () => {
+    let batches = 0;
+    let closed = false;
+    async function* source() {
+      try {
+        for (;;) {
+          batches += 1;
+          yield Array.from({ length: 500 }, (_, i) => ({ asin: `A${i}`, title: 'x'.repeat(100) }));
+        }
+      } finally {
+        closed = true;
+      }
+    }
+    const out = csvExport(source, ['asin', 'title']);
+    await new Promise<void>((resolve) =>
+      out.once('data', () => {
         out.pause();
-        resolve(chunk);
+        resolve();
       }),
     );
-    expect(first.length).toBeGreaterThanOrEqual(4096);
     for (let i = 0; i < 20; i += 1) await new Promise((resolve) => setImmediate(resolve));
-    const whilePaused = pulled;
+    const whilePaused = batches;
     for (let i = 0; i < 20; i += 1) await new Promise((resolve) => setImmediate(resolve));
-    expect(pulled).toBe(whilePaused);
-    expect(pulled).toBeLessThan(200);
+    expect(batches).toBe(whilePaused);
+    // The stream's buffer (16 KB) plus one 64 KB chunk: a handful of batches, not an endless read.
+    expect(batches).toBeLessThan(10);
     out.destroy();
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(source.destroyed).toBe(true);
+    for (let i = 0; i < 5; i += 1) await new Promise((resolve) => setImmediate(resolve));
+    expect(closed).toBe(true);
   });
 
   it('passes a source error on', async () => {
-    const source = new Readable({ read() {} });
-    const out = coalesced(source, 4096);
+    async function* source(): AsyncGenerator<Record<string, unknown>[]> {
+      yield [{ asin: 'A' }];
+      throw new Error('disk gone');
+    }
+    const out = csvExport(source, ['asin']);
     const failed = new Promise<Error>((resolve) => out.once('error', resolve));
     out.resume();
-    source.destroy(new Error('disk gone'));
     expect((await failed).message).toBe('disk gone');
   });
 });

@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import { format as csvFormat } from 'fast-csv';
 
 /** Most useful columns first when they are present; the rest follow in first-seen order. */
 const PREFERRED_COLUMNS = ['asin', 'title', 'price.amount', 'price.currency', 'price.raw', 'rank', 'sponsored', 'rating', 'reviewCount', 'url'];
@@ -89,97 +88,69 @@ function orderColumns(seen: ReadonlySet<string>): string[] {
 }
 
 /**
- * CSV of the stored items through fast-csv. `columns` are the item keys in first-seen order
- * (`unionColumns` of the per-target records kept at write time): the rows are read once. Without
- * them a first pass collects the names (memory grows with the number of columns, not rows).
- * Items come a batch at a time. Rows are written straight into the formatter, waiting only when it
- * asks to (backpressure); when the consumer goes away the reading stops and the store's cursor is
- * closed.
+ * One CSV line (with its `\n`), byte for byte what fast-csv's `format()` writes with its default
+ * options: NULs dropped; a field with a `"` quoted with the quote doubled; one with a `,`, `|`, CR
+ * or LF quoted. (fast-csv's test for the latter is the character class `[,\n|\r|\n]`, which
+ * also matches `|`; quoting such a field is harmless and keeps the outputs identical, which
+ * export-stream.test.ts checks against fast-csv itself.)
+ */
+export function csvLine(fields: readonly string[]): string {
+  let line = '';
+  for (let i = 0; i < fields.length; i += 1) {
+    let field = fields[i] as string;
+    if (field.includes('\0')) field = field.replaceAll('\0', '');
+    if (i > 0) line += ',';
+    if (field.includes('"')) line += `"${field.replaceAll('"', '""')}"`;
+    else if (NEEDS_QUOTES.test(field)) line += `"${field}"`;
+    else line += field;
+  }
+  return `${line}\n`;
+}
+
+const NEEDS_QUOTES = /[,|\r\n]/;
+
+/** Output is handed on in chunks of about this many characters, not one write per row. */
+const OUTPUT_CHUNK_CHARS = 64 * 1024;
+
+/**
+ * CSV of the stored items. `columns` are the item keys in first-seen order (`unionColumns` of
+ * the per-target records kept at write time): the rows are read once. Without them a first pass
+ * collects the names (memory grows with the number of columns, not rows). Items come a batch at
+ * a time and leave as ~64 KB chunks of lines; the next batch is read only when the consumer
+ * wants more, and when it goes away the reading stops and the store's cursor is closed.
+ *
+ * The lines are formatted here (`csvLine`) rather than through fast-csv's stream: it pushes
+ * each row through a Transform on its own, which cost more than reading and parsing the rows
+ * (ADR 0012); the output is the same.
  */
 export function csvExport(items: () => AsyncIterable<readonly Record<string, unknown>[]>, columns?: readonly string[]): Readable {
-  const formatter = csvFormat<string[], string[]>({ headers: null, includeEndRowDelimiter: true });
-  const writable = () =>
-    new Promise<void>((resolve) => {
-      const done = () => {
-        formatter.off('drain', done);
-        formatter.off('close', done);
-        resolve();
-      };
-      formatter.on('drain', done);
-      formatter.on('close', done);
-    });
-  const produce = async () => {
+  async function* chunks(): AsyncGenerator<string> {
     let seen: Set<string>;
     if (columns) seen = new Set(columns.slice(0, MAX_SEEN_COLUMNS));
     else {
       seen = new Set<string>();
-      for await (const batch of items()) {
-        if (formatter.destroyed) return;
-        for (const item of batch) addColumns(seen, Object.keys(flattenItem(item)));
-      }
+      for await (const batch of items()) for (const item of batch) addColumns(seen, Object.keys(flattenItem(item)));
     }
     const ordered = orderColumns(seen);
-    if (!formatter.write(ordered.map(protectCell))) await writable();
+    let buffer = csvLine(ordered.map(protectCell));
     if (ordered.length > 0) {
+      const row = new Array<string>(ordered.length);
       for await (const batch of items()) {
         for (const item of batch) {
-          if (formatter.destroyed) return;
           const flat = flattenItem(item);
-          const row = new Array<string>(ordered.length);
           for (let i = 0; i < ordered.length; i += 1) row[i] = csvCell(flat[ordered[i] as string]);
-          if (!formatter.write(row)) await writable();
+          buffer += csvLine(row);
+        }
+        if (buffer.length >= OUTPUT_CHUNK_CHARS) {
+          yield buffer;
+          buffer = '';
         }
       }
     }
-    formatter.end();
-  };
-  produce().catch((error: unknown) => formatter.destroy(error instanceof Error ? error : new Error(String(error))));
-  return coalesced(formatter, OUTPUT_CHUNK_BYTES);
+    yield buffer;
+  }
+  return Readable.from(chunks(), { objectMode: false });
 }
-
-/** Output is handed on in chunks of about this many bytes (characters for JSON), not one write per row. */
-const OUTPUT_CHUNK_BYTES = 64 * 1024;
-
-/**
- * `source`'s bytes in chunks of at least `chunkBytes` (the last may be shorter). fast-csv emits
- * one small buffer per row; handed on as they are, each would be its own socket write.
- * Backpressure and teardown pass through: a full consumer pauses the source, and destroying the
- * result destroys the source (which stops the producer feeding it).
- */
-export function coalesced(source: Readable, chunkBytes: number): Readable {
-  let parts: Buffer[] = [];
-  let length = 0;
-  const out = new Readable({
-    read() {
-      source.resume();
-    },
-    destroy(error, callback) {
-      source.destroy();
-      callback(error);
-    },
-  });
-  const flush = (): boolean => {
-    if (length === 0) return true;
-    const chunk = parts.length === 1 ? (parts[0] as Buffer) : Buffer.concat(parts, length);
-    parts = [];
-    length = 0;
-    return out.push(chunk);
-  };
-  source.on('data', (chunk: Buffer) => {
-    parts.push(chunk);
-    length += chunk.length;
-    if (length >= chunkBytes && !flush()) source.pause();
-  });
-  source.once('end', () => {
-    flush();
-    out.push(null);
-  });
-  source.once('error', (error) => out.destroy(error));
-  return out;
-}
-
-/** Output is handed on in chunks of about this many characters, not one write per row. */
-const JSON_CHUNK_CHARS = 64 * 1024;
 
 /**
  * A JSON array of already-serialized items (the stored JSON text, passed through unparsed, a
@@ -194,7 +165,7 @@ export function jsonTextExport(texts: () => AsyncIterable<readonly string[]>): R
         buffer += first ? `\n${text}` : `,\n${text}`;
         first = false;
       }
-      if (buffer.length >= JSON_CHUNK_CHARS) {
+      if (buffer.length >= OUTPUT_CHUNK_CHARS) {
         yield buffer;
         buffer = '';
       }

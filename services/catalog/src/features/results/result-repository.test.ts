@@ -1,5 +1,5 @@
 import { describeOnEachStore } from '@crawl/testkit/each-store';
-import type { Collection, Document, DocumentStore, Filter, FindOptions } from '@crawl/storage';
+import type { Collection, CollectionOptions, Document, DocumentStore, Filter, FindOptions } from '@crawl/storage';
 import { beforeAll, expect, it } from 'vitest';
 import { positionOf } from './result-layout.ts';
 import { RESULTS_COLLECTION, ResultRepository, type ResultDoc } from './result-repository.ts';
@@ -23,8 +23,8 @@ function recordingFinds(inner: DocumentStore, log: Array<{ options: FindOptions 
     kind: inner.kind,
     ping: () => inner.ping(),
     close: () => inner.close(),
-    collection<T extends Document>(name: string): Collection<T> {
-      const collection = inner.collection<T>(name);
+    collection<T extends Document>(name: string, options?: CollectionOptions): Collection<T> {
+      const collection = inner.collection<T>(name, options);
       if (name !== RESULTS_COLLECTION) return collection;
       const find = async (filter: Filter, options?: FindOptions) => {
         const rows = await collection.find(filter, options);
@@ -145,16 +145,16 @@ describeOnEachStore('ResultRepository and result pages', (open) => {
     expect(await repo.countRows('job_rewrite')).toBe(0);
   });
 
-  it('streams rows and stored item JSON in position order (target 10 after target 2)', async () => {
+  it('streams the stored item JSON and the parsed items in position order (target 10 after target 2)', async () => {
     await repo.writeTarget('job_stream', 10, itemsFor(10, 2));
     await repo.writeTarget('job_stream', 2, itemsFor(2, 3));
     const expected = [...itemsFor(2, 3), ...itemsFor(10, 2)];
     const texts: string[] = [];
     for await (const batch of repo.streamItemJson('job_stream')) texts.push(...batch);
     expect(texts.map((text) => JSON.parse(text))).toEqual(expected);
-    const rows: Item[] = [];
-    for await (const batch of repo.streamRows('job_stream')) rows.push(...batch.map((row) => row.item));
-    expect(rows).toEqual(expected);
+    const items: Record<string, unknown>[] = [];
+    for await (const batch of results.items('job_stream')) items.push(...batch);
+    expect(items).toEqual(expected);
   });
 
   it('keeps a column record per target and unions them in target order; none for a counted target means unknown', async () => {

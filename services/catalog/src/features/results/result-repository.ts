@@ -41,7 +41,8 @@ export class ResultRepository {
   readonly #migrations: Collection<MigrationDoc>;
 
   constructor(store: DocumentStore) {
-    this.#rows = store.collection<ResultDoc>(RESULTS_COLLECTION);
+    // Exports read the items' JSON text in bulk: the embedded store keeps it ready (no parse).
+    this.#rows = store.collection<ResultDoc>(RESULTS_COLLECTION, { streamedFields: ['item'] });
     this.#columns = store.collection<ResultColumnsDoc>(RESULT_COLUMNS_COLLECTION);
     this.#migrations = migrationsOf(store);
   }
@@ -118,11 +119,6 @@ export class ResultRepository {
   /** Rows with `from <= position < to`, in position order: one walk of the `(jobId, position)` index. */
   readRange(jobId: string, from: number, to: number): Promise<ResultDoc[]> {
     return this.#rows.find({ jobId, position: { $gte: from, $lt: to } }, { sort: { position: 1 } });
-  }
-
-  /** Every row of a job in position order, read lazily, a batch at a time. */
-  streamRows(jobId: string): AsyncIterable<ResultDoc[]> {
-    return this.#rows.streamBatches({ jobId }, { sort: { position: 1 } });
   }
 
   /** The stored JSON text of every item of a job, in position order, never parsed, a batch at a time. */

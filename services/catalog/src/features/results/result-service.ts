@@ -92,9 +92,12 @@ export class ResultStore {
     };
   }
 
-  /** Every item of a job in results order, parsed, a batch at a time (CSV). */
+  /**
+   * Every item of a job in results order, parsed, a batch at a time (CSV). Parsed from the items'
+   * JSON text, which the embedded store keeps ready: cheaper than reading and parsing the rows.
+   */
   async *items(jobId: string): AsyncIterable<Record<string, unknown>[]> {
-    for await (const rows of this.#rows.streamRows(jobId)) yield rows.map((row) => row.item);
+    for await (const texts of this.#rows.streamItemJson(jobId)) yield texts.map((text) => JSON.parse(text) as Record<string, unknown>);
   }
 
   /** Every item of a job in results order as its stored JSON text, a batch at a time (JSON export). */
