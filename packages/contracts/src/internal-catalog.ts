@@ -89,6 +89,11 @@ export const CatalogInternalRoutes = defineInternalRoutes({
     schema: { params: TargetParams, body: ReportTargetBody },
   },
   jobState: { method: 'GET', url: '/internal/catalog/jobs/:jobId/state', access: 'internal', schema: { params: JobIdParams } },
+  /**
+   * Billing's reconciler, before releasing a reservation whose job it never saw: a job that does not
+   * exist is marked abandoned, and a create still storing it gives up (ADR 0003, orphaned holds).
+   */
+  abandonIfMissing: { method: 'POST', url: '/internal/catalog/jobs/:jobId/abandon-if-missing', access: 'internal', schema: { params: JobIdParams } },
   recordAudit: { method: 'POST', url: '/internal/catalog/audit', access: 'internal', schema: { body: RecordAuditBody } },
 });
 
@@ -99,6 +104,7 @@ export const CatalogPaths = {
   claimTarget: (jobId: string, index: number) => pathOf(R.claimTarget, { jobId, index }),
   reportTarget: (jobId: string, index: number) => pathOf(R.reportTarget, { jobId, index }),
   jobState: (jobId: string) => pathOf(R.jobState, { jobId }),
+  abandonIfMissing: (jobId: string) => pathOf(R.abandonIfMissing, { jobId }),
 } as const;
 
 export const AuditPaths = { record: R.recordAudit.url } as const;

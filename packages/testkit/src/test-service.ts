@@ -70,6 +70,8 @@ const TEST_DEFAULTS: Record<string, string> = {
   PORT: '0',
   HOST: '127.0.0.1',
   NODE_ENV: 'test',
+  // Holds reserved through the internal API have no job: a test that wants the orphan check sets an interval.
+  RESERVATION_ORPHAN_CHECK_INTERVAL_MS: '0',
 };
 
 function decodeClaims(token: string): Record<string, unknown> {

@@ -29,8 +29,14 @@ export const BillingConfig = defineConfig({
   }),
   RESERVATION_ORPHAN_AFTER_MS: Type.Integer({
     minimum: 1_000,
-    default: 15 * 60_000,
-    description: 'A held reservation whose job catalog does not know after this long is released, quota included.',
+    default: 30_000,
+    description:
+      'A held reservation whose job catalog does not know after this long is released, quota included (catalog marks the job abandoned, so it can no longer be stored).',
+  }),
+  RESERVATION_ORPHAN_CHECK_INTERVAL_MS: Type.Integer({
+    minimum: 0,
+    default: 15_000,
+    description: 'How often held reservations older than RESERVATION_ORPHAN_AFTER_MS are checked with catalog; 0 leaves it to the full reconciler pass.',
   }),
   RESERVATION_MAX_HOLD_MS: Type.Integer({
     minimum: 60_000,

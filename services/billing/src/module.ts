@@ -23,7 +23,7 @@ export const billingModule = defineModule<BillingConfig>({
         if (!catalogReachable()) throw new Error('catalog is not reachable from this process (set CATALOG_URL)');
         await new AuditClient(context.client('catalog')).record(event);
       },
-      ...(catalogReachable() ? { jobState: (jobId: string) => new CatalogJobStateClient(context.client('catalog')).jobState(jobId) } : {}),
+      ...(catalogReachable() ? { jobState: (jobId: string) => new CatalogJobStateClient(context.client('catalog')).abandonIfMissing(jobId) } : {}),
     });
     await billing.init();
     const crawlerSettings = new CrawlerSettings({
@@ -35,6 +35,7 @@ export const billingModule = defineModule<BillingConfig>({
     // Opened on first use: only the queue statistics need it.
     let crawlQueue: CrawlQueueStats | undefined;
     let timer: NodeJS.Timeout | undefined;
+    let orphanTimer: NodeJS.Timeout | undefined;
     return {
       routes: billingPlugin(billing, {
         settings: crawlerSettings,
@@ -42,6 +43,14 @@ export const billingModule = defineModule<BillingConfig>({
         queueBackend: context.queues.kind,
       }),
       async start() {
+        // Holds of jobs that were never stored (catalog died mid-create) go back within a minute,
+        // between the full passes.
+        if (context.config.RESERVATION_ORPHAN_CHECK_INTERVAL_MS > 0) {
+          orphanTimer = setInterval(() => {
+            billing.reconciler.releaseOrphans().catch((error: unknown) => context.logger.error({ err: error }, 'billing orphan check failed'));
+          }, context.config.RESERVATION_ORPHAN_CHECK_INTERVAL_MS);
+          orphanTimer.unref();
+        }
         if (context.config.RECONCILE_INTERVAL_MS <= 0) return;
         timer = setInterval(() => {
           billing.reconciler.reconcile().catch((error: unknown) => context.logger.error({ err: error }, 'billing reconciler pass failed'));
@@ -50,7 +59,9 @@ export const billingModule = defineModule<BillingConfig>({
       },
       async stop() {
         if (timer) clearInterval(timer);
+        if (orphanTimer) clearInterval(orphanTimer);
         timer = undefined;
+        orphanTimer = undefined;
       },
     };
   },

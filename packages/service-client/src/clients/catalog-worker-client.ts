@@ -50,4 +50,13 @@ export class CatalogJobStateClient {
     const response = await this.#client.call<JobStateResponse>({ method: 'GET', path: CatalogPaths.jobState(jobId), ...context });
     return response.data;
   }
+
+  /**
+   * The job's state, or `exists: false` with the promise that it never will exist: catalog marks
+   * the id abandoned first, so a create still storing it gives up. Idempotent.
+   */
+  async abandonIfMissing(jobId: string, context: CallOptions = {}): Promise<JobStateResponse['data']> {
+    const response = await this.#client.call<JobStateResponse>({ method: 'POST', path: CatalogPaths.abandonIfMissing(jobId), idempotent: true, ...context });
+    return response.data;
+  }
 }

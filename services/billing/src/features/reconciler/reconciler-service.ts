@@ -4,7 +4,10 @@ import type { CreditLedger } from '../ledger/ledger-service.ts';
 import type { UsageCounters } from '../quotas/usage-service.ts';
 import type { Reservations } from '../reservations/reservation-service.ts';
 
-/** Catalog's answer about one job; null when catalog cannot be asked. */
+/**
+ * Catalog's answer about one job. `exists: false` must be final: catalog marks the id abandoned
+ * before answering, so a create still storing that job takes it back instead of running it.
+ */
 export type JobStateLookup = (jobId: string) => Promise<JobStateResponse['data']>;
 
 export interface ReconcilerOptions {
@@ -20,6 +23,15 @@ export interface ReconcilerOptions {
   maxHoldMs: number;
 }
 
+export interface OrphanReport {
+  released: number;
+  confirmed: number;
+  catalogChecked: boolean;
+}
+
+/** Holds asked about per page of the orphan check. */
+const ORPHAN_PAGE = 200;
+
 /** Interrupted settlements and releases are finished after this long (their request died). */
 const RESUME_AFTER_MS = 60_000;
 
@@ -28,8 +40,9 @@ const RESUME_AFTER_MS = 60_000;
  * 1. a reservation still `pending` after RESERVATION_PENDING_TIMEOUT_MS (the reserve request died
  *    mid-way; the caller never got an answer, so no job exists): roll back credits and quota;
  * 2. a settlement or release interrupted more than a minute ago: finish it;
- * 3. a `held` reservation older than RESERVATION_ORPHAN_AFTER_MS whose job catalog does not
- *    know: release credits and quota (the job never came to exist);
+ * 3. a `held` reservation older than RESERVATION_ORPHAN_AFTER_MS (30 s) whose job catalog does not
+ *    know: release credits and quota (the job never came to exist; catalog marks it abandoned so
+ *    it never will). Also run alone every RESERVATION_ORPHAN_CHECK_INTERVAL_MS (`releaseOrphans`);
  * 4. a `held` reservation older than RESERVATION_MAX_HOLD_MS: release in full (the job never
  *    finished in time; a settlement arriving later reports `alreadySettled` and changes nothing);
  * 5. ledger entries logged but not applied (a crash between the two writes): apply them;
@@ -39,6 +52,7 @@ const RESUME_AFTER_MS = 60_000;
 export class Reconciler {
   readonly #options: ReconcilerOptions;
   #running: Promise<ReconcileReport> | null = null;
+  #orphansRunning: Promise<OrphanReport> | null = null;
 
   constructor(options: ReconcilerOptions) {
     this.#options = options;
@@ -50,6 +64,54 @@ export class Reconciler {
       this.#running = null;
     });
     return this.#running;
+  }
+
+  /**
+   * Rule 3 alone, run more often than the full pass (RESERVATION_ORPHAN_CHECK_INTERVAL_MS) so a
+   * hold whose job was never stored goes back within a minute. Concurrent calls share one run.
+   */
+  releaseOrphans(now: Date = this.#options.clock.now()): Promise<OrphanReport> {
+    this.#orphansRunning ??= this.#releaseOrphans(now).finally(() => {
+      this.#orphansRunning = null;
+    });
+    return this.#orphansRunning;
+  }
+
+  async #releaseOrphans(now: Date): Promise<OrphanReport> {
+    const report: OrphanReport = { released: 0, confirmed: 0, catalogChecked: false };
+    const lookup = this.#options.jobState;
+    if (!lookup) return report;
+    const { reservations } = this.#options;
+    const cutoff = new Date(now.getTime() - this.#options.orphanAfterMs).toISOString();
+    // Page after page while pages come back full (a page of holds already seen in this run ends it).
+    const seen = new Set<string>();
+    for (;;) {
+      const page = await reservations.unconfirmed(cutoff, ORPHAN_PAGE);
+      const fresh = page.filter((doc) => !seen.has(doc._id));
+      for (const doc of fresh) {
+        seen.add(doc._id);
+        let state: JobStateResponse['data'];
+        try {
+          state = await lookup(doc._id);
+          report.catalogChecked = true;
+        } catch (error) {
+          // Catalog is down or failing: the next run asks again rather than every hold failing now.
+          this.#options.logger.warn({ err: error, jobId: doc._id }, 'reconciler could not ask catalog about a job; will try again');
+          return report;
+        }
+        if (state.exists) {
+          await reservations.confirmJob(doc._id);
+          report.confirmed += 1;
+          continue;
+        }
+        const decided = await reservations.startRelease(doc, 'job was never created', true);
+        if (decided) {
+          await reservations.completeRelease(decided);
+          report.released += 1;
+        }
+      }
+      if (fresh.length === 0 || page.length < ORPHAN_PAGE) return report;
+    }
   }
 
   async #pass(now: Date): Promise<ReconcileReport> {
@@ -82,27 +144,9 @@ export class Reconciler {
       }
     }
 
-    if (this.#options.jobState) {
-      for (const doc of await reservations.unconfirmed(before(this.#options.orphanAfterMs))) {
-        let state: JobStateResponse['data'];
-        try {
-          state = await this.#options.jobState(doc._id);
-          report.catalogChecked = true;
-        } catch (error) {
-          this.#options.logger.warn({ err: error, jobId: doc._id }, 'reconciler could not ask catalog about a job; will try again');
-          continue;
-        }
-        if (state.exists) {
-          await reservations.confirmJob(doc._id);
-          continue;
-        }
-        const decided = await reservations.startRelease(doc, 'job was never created', true);
-        if (decided) {
-          await reservations.completeRelease(decided);
-          report.releasedMissingJobs += 1;
-        }
-      }
-    }
+    const orphans = await this.#releaseOrphans(now);
+    report.releasedMissingJobs = orphans.released;
+    report.catalogChecked = orphans.catalogChecked;
 
     for (const organizationId of await ledger.organizationsWithUnapplied(before(RESUME_AFTER_MS))) {
       report.rolledForward += await ledger.markApplied(organizationId);

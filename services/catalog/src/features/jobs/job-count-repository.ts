@@ -17,8 +17,9 @@ const countId = (organizationId: string, projectId: string): string => `${organi
 /**
  * How many jobs each project holds, kept next to the jobs so an unfiltered list answers its
  * `meta.total` with one key read instead of counting every job of the project (a count walks
- * one index entry per job). Jobs are never deleted, so the figure only grows: `recordCreated`
- * runs right after each job insert.
+ * one index entry per job). `recordCreated` runs right after each job insert; the one job ever
+ * deleted (a create that lost to billing's orphan release, before anyone saw it) is taken back
+ * with `recordRemoved`.
  *
  * Without multi-document transactions a crash between the insert and the increment leaves the
  * figure one short; `reconcile` (run at every start, before requests are served) recounts each
@@ -50,6 +51,10 @@ export class JobCountRepository {
       { $setOnInsert: { organizationId, projectId }, $inc: { jobs: 1 } },
       { upsert: true },
     );
+  }
+
+  async recordRemoved(organizationId: string, projectId: string): Promise<void> {
+    await this.#counts.updateOne({ _id: countId(organizationId, projectId) }, { $inc: { jobs: -1 } });
   }
 
   /** The project's job count; counted (and remembered) when the project has no figure yet. */

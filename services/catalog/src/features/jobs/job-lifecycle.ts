@@ -4,6 +4,7 @@ import type { Clock } from '@crawl/modules';
 import { newId } from '@crawl/storage';
 import type { BillingPort, Logger } from '../shared/ports.ts';
 import type { AuditLog } from '../audit/audit-service.ts';
+import type { AbandonedJobRepository } from './abandoned-job-repository.ts';
 import type { Actor, ProjectService } from '../projects/project-service.ts';
 import type { JobDispatch } from './job-dispatch.ts';
 import type { PreparedJob } from './job-input.ts';
@@ -25,6 +26,7 @@ export interface CreateOptions {
 
 export interface JobLifecycleOptions {
   jobs: JobRepository;
+  abandoned: AbandonedJobRepository;
   clock: Clock;
   billing: () => BillingPort;
   projects: ProjectService;
@@ -40,6 +42,7 @@ const CANCEL_ATTEMPTS = 20;
 /** The user-facing side: create (validate, reserve, persist, enqueue), read, list, retry, cancel. */
 export class JobLifecycle {
   readonly #jobs: JobRepository;
+  readonly #abandoned: AbandonedJobRepository;
   readonly #clock: Clock;
   readonly #billing: () => BillingPort;
   readonly #projects: ProjectService;
@@ -51,6 +54,7 @@ export class JobLifecycle {
 
   constructor(options: JobLifecycleOptions) {
     this.#jobs = options.jobs;
+    this.#abandoned = options.abandoned;
     this.#clock = options.clock;
     this.#billing = options.billing;
     this.#projects = options.projects;
@@ -120,6 +124,20 @@ export class JobLifecycle {
         this.#logger?.error({ err: releaseError, jobId }, 'releasing the reservation of an unpersisted job failed');
       }
       throw error;
+    }
+    // Billing's reconciler may have given up on this job while it was being stored (it marks the
+    // id before looking for the job; we stored the job before looking for the mark): then the
+    // credits are already back, so the job must not run.
+    if (await this.#abandoned.isMarked(jobId)) {
+      await this.#jobs.removeUnstarted(stored);
+      this.#logger?.warn({ jobId }, 'job stored after billing gave up on its reservation; taken back');
+      try {
+        // Usually released already; not when the reconciler saw the job between our insert and this removal.
+        await this.#billing().release(jobId, { organizationId: actor.organizationId, reason: 'job was abandoned while being stored' }, callContext);
+      } catch (releaseError) {
+        this.#logger?.error({ err: releaseError, jobId }, 'releasing the reservation of an abandoned job failed');
+      }
+      throw errors.unavailable('The job took too long to store and was not created; nothing was charged, try again');
     }
 
     const bullJobId = await this.#dispatch.enqueue(stored);

@@ -53,6 +53,11 @@ export class JobRepository {
     return stored;
   }
 
+  /** Takes back a job that was never enqueued nor answered to anyone (its create gave up). */
+  async removeUnstarted(doc: Pick<JobDoc, '_id' | 'organizationId' | 'projectId'>): Promise<void> {
+    if (await this.#jobs.deleteOne({ _id: doc._id, status: 'queued' })) await this.#counts.recordRemoved(doc.organizationId, doc.projectId);
+  }
+
   /** Corrects the per-project job counts (see JobCountRepository); run at start. */
   reconcileCounts(projects: AsyncIterable<{ _id: string; organizationId: string }>): Promise<number> {
     return this.#counts.reconcile(projects);

@@ -37,4 +37,5 @@ export function jobRoutes(app: FastifyInstance, jobs: JobService): void {
     data: await jobs.reportTarget(request.params.jobId, request.params.index, request.body),
   }));
   routeFromSpec(app, internal.jobState, async (request) => ({ data: await jobs.jobState(request.params.jobId) }));
+  routeFromSpec(app, internal.abandonIfMissing, async (request) => ({ data: await jobs.abandonIfMissing(request.params.jobId) }));
 }

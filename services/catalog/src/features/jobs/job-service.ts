@@ -7,6 +7,7 @@ import type { AuditLog } from '../audit/audit-service.ts';
 import type { JobEvents } from '../events/event-service.ts';
 import type { Actor, ProjectService } from '../projects/project-service.ts';
 import type { ResultStore } from '../results/result-service.ts';
+import { AbandonedJobRepository } from './abandoned-job-repository.ts';
 import { JobDispatch } from './job-dispatch.ts';
 import { prepareJobInput } from './job-input.ts';
 import { JobLifecycle, type CreateOptions } from './job-lifecycle.ts';
@@ -39,6 +40,7 @@ export interface JobServiceOptions {
  */
 export class JobService {
   readonly #repository: JobRepository;
+  readonly #abandoned: AbandonedJobRepository;
   readonly #lifecycle: JobLifecycle;
   readonly #progress: TargetProgress;
   readonly #settlement: JobSettlement;
@@ -52,6 +54,7 @@ export class JobService {
     const dispatch = new JobDispatch({ queues: options.queues, taskAttempts: options.taskAttempts, logger: options.logger });
     const settlement = new JobSettlement({ jobs, clock: options.clock, billing: options.billing, events: options.events, logger: options.logger });
     this.#repository = jobs;
+    this.#abandoned = new AbandonedJobRepository(options.store);
     this.#projects = options.projects;
     this.#clock = options.clock;
     this.#logger = options.logger;
@@ -59,6 +62,7 @@ export class JobService {
     this.#extraHosts = options.extraHosts ?? [];
     this.#lifecycle = new JobLifecycle({
       jobs,
+      abandoned: this.#abandoned,
       clock: options.clock,
       billing: options.billing,
       projects: options.projects,
@@ -125,6 +129,18 @@ export class JobService {
     const job = await this.#repository.findById(jobId);
     if (!job) return { exists: false };
     return { exists: true, status: job.status, organizationId: job.organizationId, settled: job.settled };
+  }
+
+  /**
+   * For billing's reconciler about to release a reservation: the job's state, or `exists: false`
+   * after marking the id so that a create still storing it takes it back (AbandonedJobRepository).
+   */
+  async abandonIfMissing(jobId: string): Promise<{ exists: boolean; status?: string; organizationId?: string; settled?: boolean }> {
+    const state = await this.jobState(jobId);
+    if (state.exists) return state;
+    // Only the look after the mark may answer "missing": a create that stored the job before it is seen now.
+    await this.#abandoned.mark(jobId, this.#clock.now().toISOString());
+    return this.jobState(jobId);
   }
 
   /** @returns true when the job is now settled (see JobSettlement). */
