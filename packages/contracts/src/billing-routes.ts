@@ -65,9 +65,10 @@ export const BillingRoutes = defineRoutes({
     schema: {
       summary: 'Buy a credit package through the configured payment provider (dashboard token required)',
       tags: ['credits'],
-      description: 'The sandbox provider completes at once: the answer is a completed order and the new balance.',
+      description:
+        'The sandbox provider (development only, PAYMENT_PROVIDER=sandbox) completes at once: the answer is a completed order and the new balance. A deployment without a payment provider answers 503 with `details: [{reason: "PAYMENTS_NOT_CONFIGURED"}]`.',
       body: CheckoutBody,
-      response: { 201: CheckoutResponse, 400: ErrorEnvelope, ...authErrors, 404: ErrorEnvelope },
+      response: { 201: CheckoutResponse, 400: ErrorEnvelope, ...authErrors, 404: ErrorEnvelope, 503: ErrorEnvelope },
     },
   },
   referralCode: {

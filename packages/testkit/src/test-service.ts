@@ -72,6 +72,8 @@ const TEST_DEFAULTS: Record<string, string> = {
   NODE_ENV: 'test',
   // Holds reserved through the internal API have no job: a test that wants the orphan check sets an interval.
   RESERVATION_ORPHAN_CHECK_INTERVAL_MS: '0',
+  // Tests buy credits; a deployment must opt in to the sandbox (see docs/security.md).
+  PAYMENT_PROVIDER: 'sandbox',
 };
 
 function decodeClaims(token: string): Record<string, unknown> {

@@ -9,7 +9,7 @@ import { CreditLedger, type LedgerEntryDoc } from './features/ledger/ledger-serv
 import { toBalance } from './features/ledger/ledger-view.ts';
 import { Checkout } from './features/packages/checkout-service.ts';
 import { parsePackages } from './features/packages/package-catalog.ts';
-import { SandboxPaymentProvider, type PaymentProvider } from './features/packages/payment-provider.ts';
+import { paymentProviderFor, type PaymentProvider } from './features/packages/payment-provider.ts';
 import { remainingOf } from './features/quotas/limits.ts';
 import { monthKey, nextMonthStart } from './features/quotas/month.ts';
 import { UsageCounters } from './features/quotas/usage-service.ts';
@@ -79,14 +79,6 @@ export class Billing {
       ledger: this.ledger,
       usage: this.usage,
       accounts: this.accounts,
-      onCaptured: async (organizationId) => {
-        try {
-          await this.referrals.rewardFirstJob(organizationId);
-        } catch (error) {
-          // The next captured settlement of this organization, or nothing: the reward key keeps it once.
-          logger.warn({ err: error, organizationId }, 'referral reward failed; retried on the next settlement');
-        }
-      },
     });
     const audit = options.audit;
     this.audit = async (event) => {
@@ -103,8 +95,16 @@ export class Billing {
       ledger: this.ledger,
       accounts: this.accounts,
       packages: parsePackages(config.CREDIT_PACKAGES),
-      provider: options.provider ?? new SandboxPaymentProvider(),
+      provider: options.provider ?? paymentProviderFor(config.PAYMENT_PROVIDER),
       audit: this.audit,
+      onPaid: async (order) => {
+        try {
+          await this.referrals.rewardFirstPurchase(order.organizationId);
+        } catch (error) {
+          // Retried on the next fulfilment of a paid order of this organization; the reward key keeps it once.
+          logger.warn({ err: error, organizationId: order.organizationId }, 'referral reward failed; retried on the next paid order');
+        }
+      },
     });
     this.reconciler = new Reconciler({
       clock,

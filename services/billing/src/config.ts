@@ -11,16 +11,19 @@ export const BillingConfig = defineConfig({
   REFERRAL_REWARD_CREDITS: Type.Integer({
     minimum: 0,
     default: 500,
-    description: "Credits granted once to the referrer's organization when a referred organization completes its first job with a successful target.",
+    description:
+      "Credits granted once to the referrer's organization when a referred organization completes its first purchase of a paid package (not for signing up or running jobs).",
   }),
   CREDIT_PACKAGES: Type.String({
     default: '',
     description: 'JSON array of credit packages `{id, name, priceCents, currency, credits, bonusCredits}`; empty: the built-in catalog.',
   }),
-  PAYMENT_PROVIDER: Type.Union([Type.Literal('sandbox')], {
-    default: 'sandbox',
-    description: 'Payment provider for checkout; `sandbox` completes every order at once.',
+  PAYMENT_PROVIDER: Type.Union([Type.Literal('none'), Type.Literal('sandbox')], {
+    default: 'none',
+    description:
+      'Payment provider for checkout. `none`: checkout answers 503 `SERVICE_UNAVAILABLE` (no credits can be bought). `sandbox`: every order completes at once with no money moving (development and tests only; refused at start-up when NODE_ENV=production).',
   }),
+  NODE_ENV: Type.String({ default: 'development', description: '`production` refuses to start with PAYMENT_PROVIDER=sandbox.' }),
   RECONCILE_INTERVAL_MS: Type.Integer({ minimum: 0, default: 60_000, description: 'How often the reservation reconciler runs; 0 disables the timer.' }),
   RESERVATION_PENDING_TIMEOUT_MS: Type.Integer({
     minimum: 1_000,
@@ -45,3 +48,13 @@ export const BillingConfig = defineConfig({
   }),
 });
 export type BillingConfig = Static<typeof BillingConfig>;
+
+/** Settings that are valid one by one but not together; a non-empty list stops start-up. */
+export function billingConfigProblems(config: Pick<BillingConfig, 'PAYMENT_PROVIDER' | 'NODE_ENV'>): string[] {
+  if (config.PAYMENT_PROVIDER === 'sandbox' && config.NODE_ENV === 'production') {
+    return [
+      'PAYMENT_PROVIDER: `sandbox` grants credits without payment and is refused when NODE_ENV=production (configure a real provider or leave it `none`)',
+    ];
+  }
+  return [];
+}

@@ -1,8 +1,9 @@
+import { ConfigError } from '@crawl/config';
 import { crawlQueueDefinition } from '@crawl/contracts';
 import { defineModule } from '@crawl/modules';
 import { AuditClient, CatalogJobStateClient } from '@crawl/service-client';
 import { Billing } from './billing.ts';
-import { BillingConfig } from './config.ts';
+import { BillingConfig, billingConfigProblems } from './config.ts';
 import type { CrawlQueueStats } from './features/crawler/crawler-routes.ts';
 import { CrawlerSettings } from './features/crawler/crawler-settings-service.ts';
 import { billingPlugin } from './plugin.ts';
@@ -13,6 +14,8 @@ export const billingModule = defineModule<BillingConfig>({
   ownsData: true,
   configSchema: BillingConfig,
   async init(context) {
+    const problems = billingConfigProblems(context.config);
+    if (problems.length > 0) throw new ConfigError(problems);
     const catalogReachable = () => context.isLocal('catalog') || Boolean(context.runtime.CATALOG_URL);
     const billing = new Billing({
       store: context.store,

@@ -37,7 +37,8 @@ export async function billingFixture(config: Partial<BillingConfig> = {}, extra:
   const store = stores ? stores.make() : EmbeddedDocumentStore.inMemory();
   open.push(store);
   const clock = new ManualClock('2026-11-15T12:00:00.000Z');
-  const loaded = loadConfig(BillingConfig, {}, config);
+  // Checkout tests buy through the sandbox unless they say otherwise.
+  const loaded = loadConfig(BillingConfig, {}, { PAYMENT_PROVIDER: 'sandbox', ...config });
   const billing = new Billing({ store, clock, config: loaded, logger: silentLogger, ...extra });
   await billing.init();
   return { billing, store, clock, config: loaded };

@@ -161,7 +161,7 @@ describe('billing through the gateway', () => {
   });
 
   describe('referrals', () => {
-    it('links a registration to the code, rewards the referrer once after the first completed job, and reports stats', async () => {
+    it('links a registration to the code, rewards the referrer once after the first paid purchase (not for jobs), and reports stats', async () => {
       const referrer = await svc.registerUser();
       const codeRes = await svc.request({ method: 'GET', url: '/referral/code', token: referrer.token });
       expect(codeRes.status).toBe(200);
@@ -176,20 +176,31 @@ describe('billing through the gateway', () => {
       expect(stats).toMatchObject({ code, signups: 1, rewards: 0, rewardCredits: 0 });
       expect(stats.clicks).toBeGreaterThanOrEqual(1);
 
-      // A job that failed entirely is not a completed job: no reward yet.
-      await billingClient(svc).reserve(reserveBody(friend, 'job_ref_0', 1));
-      await billingClient(svc).settle({
-        organizationId: friend.organizationId,
-        jobId: 'job_ref_0',
-        succeededTargets: 0,
-        failedTargets: 1,
-        cancelledTargets: 0,
-      });
+      // Jobs on the free signup credits earn the referrer nothing: that is what farming used.
+      for (const [jobId, succeeded] of [
+        ['job_ref_0', 0],
+        ['job_ref_1', 2],
+      ] as const) {
+        await billingClient(svc).reserve(reserveBody(friend, jobId, 2));
+        await billingClient(svc).settle({
+          organizationId: friend.organizationId,
+          jobId,
+          succeededTargets: succeeded,
+          failedTargets: 2 - succeeded,
+          cancelledTargets: 0,
+        });
+      }
       expect((await svc.request({ method: 'GET', url: '/usage', token: referrer.token })).body.data.credits.available).toBe(1000);
 
-      for (const jobId of ['job_ref_1', 'job_ref_2']) {
-        await billingClient(svc).reserve(reserveBody(friend, jobId, 2));
-        await billingClient(svc).settle({ organizationId: friend.organizationId, jobId, succeededTargets: 2, failedTargets: 0, cancelledTargets: 0 });
+      const friendDash = await svc.dashboardToken(friend);
+      for (const idempotencyKey of ['ref-purchase-1', 'ref-purchase-2']) {
+        const bought = await svc.request({
+          method: 'POST',
+          url: '/private/credits/checkout',
+          token: friendDash,
+          body: { packageId: 'starter', idempotencyKey },
+        });
+        expect(bought.status).toBe(201);
       }
       expect((await svc.request({ method: 'GET', url: '/usage', token: referrer.token })).body.data.credits.available).toBe(1500);
       stats = (await svc.request({ method: 'GET', url: '/referral/stats', token: referrer.token })).body.data;

@@ -1,5 +1,5 @@
 import type { CheckoutBody, CreditOrder, CreditPackage, Identity, RecordAuditBody } from '@crawl/contracts';
-import { errors } from '@crawl/errors';
+import { AppError, errors } from '@crawl/errors';
 import type { Clock } from '@crawl/modules';
 import { newId, type DocumentStore } from '@crawl/storage';
 import type { Accounts } from '../accounts/account-service.ts';
@@ -30,9 +30,12 @@ export interface CheckoutOptions {
   ledger: CreditLedger;
   accounts: Accounts;
   packages: readonly CreditPackage[];
-  provider: PaymentProvider;
+  /** Undefined when no provider is configured: nothing can be bought. */
+  provider: PaymentProvider | undefined;
   /** Best effort: a failure is logged by the caller's implementation and never fails the purchase. */
   audit: (event: RecordAuditBody) => Promise<void>;
+  /** After every fulfilment of a paid order (price above zero), repeated ones included: must be idempotent and never throw. */
+  onPaid?: (order: OrderDoc) => Promise<void>;
 }
 
 /** Turns a package into credits: order → provider → ledger `purchase` entry (keyed by the order) → audit. */
@@ -54,6 +57,7 @@ export class Checkout {
   }
 
   async start(identity: Identity, body: CheckoutBody, requestId?: string): Promise<OrderDoc> {
+    const provider = this.#provider();
     const pkg = this.#options.packages.find((p) => p.id === body.packageId);
     if (!pkg) throw errors.notFound('Credit package');
     await this.#options.accounts.ensure(identity.organizationId, identity.userId);
@@ -75,7 +79,7 @@ export class Checkout {
       bonusCredits: pkg.bonusCredits,
       credits: pkg.credits + pkg.bonusCredits,
       status: 'pending',
-      provider: this.#options.provider.name,
+      provider: provider.name,
       idempotencyKey,
       createdAt: this.#options.clock.now().toISOString(),
     };
@@ -88,8 +92,21 @@ export class Checkout {
     return this.#retryPending(order, requestId);
   }
 
+  /**
+   * A deployment without a payment provider sells nothing: 503 rather than 4xx because the
+   * request is fine and the server is not set up for it; no Retry-After, retrying will not help.
+   */
+  #provider(): PaymentProvider {
+    if (!this.#options.provider) {
+      throw new AppError('SERVICE_UNAVAILABLE', 'Credit purchases are not available on this deployment: no payment provider is configured', 503, [
+        { reason: 'PAYMENTS_NOT_CONFIGURED' },
+      ]);
+    }
+    return this.#options.provider;
+  }
+
   async #retryPending(order: OrderDoc, requestId?: string): Promise<OrderDoc> {
-    const started = await this.#options.provider.startPayment({
+    const started = await this.#provider().startPayment({
       orderId: order._id,
       organizationId: order.organizationId,
       amountCents: order.priceCents,
@@ -121,6 +138,8 @@ export class Checkout {
       actorUserId: order.userId,
     });
     const completed = await this.#orders.markCompleted(order._id, entry.createdAt);
+    // Also when another call completed it first: that call may have died before this step.
+    if (order.priceCents > 0) await this.#options.onPaid?.(order);
     if (!completed) return (await this.#orders.findOrder(orderId)) ?? order;
     await this.#options.audit({
       organizationId: order.organizationId,

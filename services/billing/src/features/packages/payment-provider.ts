@@ -22,11 +22,19 @@ export interface PaymentProvider {
   startPayment(request: PaymentRequest): Promise<PaymentStart>;
 }
 
-/** Completes every payment at once, with no money moving: tests, demos and the all-in-one default. */
+/**
+ * Completes every payment at once, with no money moving: development and tests only, when
+ * PAYMENT_PROVIDER=sandbox is set explicitly (never in production, see `billingConfigProblems`).
+ */
 export class SandboxPaymentProvider implements PaymentProvider {
   readonly name = 'sandbox';
 
   async startPayment(request: PaymentRequest): Promise<PaymentStart> {
     return { reference: `sandbox_${request.orderId}`, status: 'completed' };
   }
+}
+
+/** The provider the settings name; undefined for `none`: checkout then refuses with 503. */
+export function paymentProviderFor(setting: 'none' | 'sandbox'): PaymentProvider | undefined {
+  return setting === 'sandbox' ? new SandboxPaymentProvider() : undefined;
 }

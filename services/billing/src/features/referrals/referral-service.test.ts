@@ -1,5 +1,7 @@
+import type { Identity } from '@crawl/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { billingFixture, closeFixtures, ledgerProblems } from '../../testing/billing-fixture.ts';
+import type { PaymentProvider } from '../packages/payment-provider.ts';
 
 afterEach(closeFixtures);
 
@@ -11,18 +13,35 @@ const settleAll = (organizationId: string, jobId: string, succeeded: number) => 
   cancelledTargets: 0,
 });
 
+const buyerIn = (organizationId: string): Identity => ({
+  userId: `usr_${organizationId}`,
+  organizationId,
+  email: `${organizationId}@example.com`,
+  role: 'user',
+  audience: 'dashboard',
+});
+const FREE_PACKAGE = JSON.stringify([{ id: 'free', name: 'Free', priceCents: 0, currency: 'USD', credits: 100, bonusCredits: 0 }]);
+
 describe('referrals', () => {
-  it('rewards the referrer once, even when the first completed jobs settle concurrently', async () => {
+  it('rewards nothing for a signup that only spends its free credits on jobs', async () => {
+    const { billing } = await billingFixture();
+    await billing.openAccount('org_ref', 'usr_ref');
+    const code = await billing.referrals.codeFor('usr_ref', 'org_ref');
+    await billing.openAccount('org_new', 'usr_new', code._id);
+    for (const jobId of ['job_1', 'job_2']) {
+      await billing.reservations.reserve({ organizationId: 'org_new', jobId, jobType: 'details', targetCount: 1, reason: 'job.create' });
+      await billing.reservations.settle(settleAll('org_new', jobId, 1));
+    }
+    expect(await billing.ledger.balance('org_ref')).toMatchObject({ available: 1000, granted: 1000 });
+    expect((await billing.referrals.stats('usr_ref', 'org_ref')).rewards).toBe(0);
+  });
+
+  it('rewards the referrer once, on the first paid purchase, even when purchases complete concurrently', async () => {
     const { billing, store } = await billingFixture();
     await billing.openAccount('org_ref', 'usr_ref');
     const code = await billing.referrals.codeFor('usr_ref', 'org_ref');
     await billing.openAccount('org_new', 'usr_new', code._id.toLowerCase());
-    await Promise.all(
-      ['job_1', 'job_2', 'job_3'].map((jobId) =>
-        billing.reservations.reserve({ organizationId: 'org_new', jobId, jobType: 'details', targetCount: 1, reason: 'job.create' }),
-      ),
-    );
-    await Promise.all(['job_1', 'job_2', 'job_3'].map((jobId) => billing.reservations.settle(settleAll('org_new', jobId, 1))));
+    await Promise.all(['starter', 'starter', 'growth'].map((packageId) => billing.checkout.start(buyerIn('org_new'), { packageId })));
     expect(await billing.ledger.balance('org_ref')).toMatchObject({ available: 1500, granted: 1500 });
     expect(await billing.referrals.stats('usr_ref', 'org_ref')).toEqual({ code: code._id, clicks: 0, signups: 1, rewards: 1, rewardCredits: 500 });
     expect(await ledgerProblems(store)).toEqual([]);
@@ -57,9 +76,28 @@ describe('referrals', () => {
     await billing.openAccount('org_ref', 'usr_ref');
     const code = await billing.referrals.codeFor('usr_ref', 'org_ref');
     await billing.openAccount('org_new', 'usr_new', code._id);
-    await billing.reservations.reserve({ organizationId: 'org_new', jobId: 'job_1', jobType: 'search', targetCount: 1, reason: 'job.create' });
-    await billing.reservations.settle(settleAll('org_new', 'job_1', 1));
+    await billing.checkout.start(buyerIn('org_new'), { packageId: 'starter' });
     expect(await billing.ledger.balance('org_ref')).toMatchObject({ granted: 1000 });
+  });
+
+  it('grants nothing for a free package, nor for an order the provider has not confirmed, and rewards once it confirms', async () => {
+    const free = await billingFixture({ CREDIT_PACKAGES: FREE_PACKAGE });
+    await free.billing.openAccount('org_ref', 'usr_ref');
+    const freeCode = await free.billing.referrals.codeFor('usr_ref', 'org_ref');
+    await free.billing.openAccount('org_new', 'usr_new', freeCode._id);
+    expect((await free.billing.checkout.start(buyerIn('org_new'), { packageId: 'free' })).status).toBe('completed');
+    expect(await free.billing.ledger.balance('org_ref')).toMatchObject({ granted: 1000 });
+
+    const later: PaymentProvider = { name: 'hosted', startPayment: async (request) => ({ reference: `h_${request.orderId}`, status: 'pending' }) };
+    const { billing } = await billingFixture({}, { provider: later });
+    await billing.openAccount('org_ref', 'usr_ref');
+    const code = await billing.referrals.codeFor('usr_ref', 'org_ref');
+    await billing.openAccount('org_new', 'usr_new', code._id);
+    const order = await billing.checkout.start(buyerIn('org_new'), { packageId: 'starter' });
+    expect(order.status).toBe('pending');
+    expect(await billing.ledger.balance('org_ref')).toMatchObject({ granted: 1000 });
+    await billing.checkout.fulfil(order._id);
+    expect(await billing.ledger.balance('org_ref')).toMatchObject({ granted: 1500 });
   });
 
   it('reads reward stats from tallies on the referrer’s balance, counting rewards granted before tallies once', async () => {
@@ -76,8 +114,7 @@ describe('referrals', () => {
       reason: 'old reward',
     });
     await billing.accounts.repository.markReferralRewarded('org_old', entry.createdAt, 300);
-    await billing.reservations.reserve({ organizationId: 'org_new', jobId: 'job_1', jobType: 'details', targetCount: 1, reason: 'job.create' });
-    await billing.reservations.settle(settleAll('org_new', 'job_1', 1));
+    await billing.checkout.start(buyerIn('org_new'), { packageId: 'starter' });
     const expected = { code: code._id, clicks: 0, signups: 2, rewards: 2, rewardCredits: 800 };
     expect(await billing.referrals.stats('usr_ref', 'org_ref')).toEqual(expected);
     expect(await billing.referrals.stats('usr_ref', 'org_ref')).toEqual(expected);

@@ -38,9 +38,12 @@ export interface ReferralsOptions {
 
 /**
  * Referral codes (one per user), clicks, signups and the reward. The reward rule: when an
- * organization that registered with a code completes its first job with at least one successful
- * target, the referrer's organization receives REFERRAL_REWARD_CREDITS, once (ledger key
- * `referral:<referred organization>`). Self-referral (same organization) is ignored.
+ * organization that registered with a code completes its first purchase of a paid package
+ * (price above zero, confirmed by the payment provider), the referrer's organization receives
+ * REFERRAL_REWARD_CREDITS, once (ledger key `referral:<referred organization>`). A new account and
+ * its free signup credits earn nothing: farming the reward costs a real purchase per account
+ * (the sandbox provider, which is refused in production, counts in development so this is
+ * testable). Self-referral (same organization) is ignored.
  */
 export class Referrals {
   readonly #codes: ReferralCodeRepository;
@@ -94,11 +97,11 @@ export class Referrals {
   }
 
   /**
-   * Called after a settlement that captured credits: the referred organization's first completed
-   * job. The reward entry also tallies the reward per code on the referrer's balance (exactly once,
+   * Called after each fulfilled paid order; only the referred organization's first one rewards.
+   * The reward entry also tallies the reward per code on the referrer's balance (exactly once,
    * with the entry), which is what the stats read.
    */
-  async rewardFirstJob(organizationId: string): Promise<boolean> {
+  async rewardFirstPurchase(organizationId: string): Promise<boolean> {
     const account = await this.#options.accounts.find(organizationId);
     if (!account?.referredByOrganizationId || account.referralRewardedAt || this.#options.rewardCredits <= 0) return false;
     await this.#options.accounts.ensure(account.referredByOrganizationId);
@@ -108,7 +111,7 @@ export class Referrals {
       key: `referral:${organizationId}`,
       kind: 'referral_reward',
       amount,
-      reason: `Referral reward: organization ${organizationId} completed its first job`,
+      reason: `Referral reward: organization ${organizationId} completed its first paid purchase`,
       ...(account.referralCode ? { tallies: { [rewardsTally(account.referralCode)]: 1, [rewardCreditsTally(account.referralCode)]: amount } } : {}),
     });
     return (await this.#options.accounts.repository.markReferralRewarded(organizationId, entry.createdAt, entry.amount)) !== null;
