@@ -143,8 +143,8 @@ export function validBodyFor(route: RouteSpec, org: SeededOrganization, options:
   return body;
 }
 
-/** The control for a changed body: the unchanged one gets past validation (whatever the route answers then). */
+/** The control for a changed body: the unchanged one gets past validation (whatever the route answers then, 503 for payments not configured included). */
 export function expectValidationPasses(res: TestResponse, label: string): void {
-  expect(res.status, `${label}: ${res.text}`).toBeLessThan(500);
+  expect(res.status, `${label}: ${res.text}`).not.toBe(500);
   expect(res.body?.error?.code, `${label}: ${res.text}`).not.toBe('VALIDATION_ERROR');
 }
