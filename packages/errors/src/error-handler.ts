@@ -22,6 +22,7 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; code: string; message: 
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'VALIDATION_ERROR', message: 'Request body is empty' },
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'VALIDATION_ERROR', message: 'Request body is not valid JSON' },
   FST_ERR_BAD_URL: { status: 400, code: 'VALIDATION_ERROR', message: 'Malformed URL' },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, code: 'VALIDATION_ERROR', message: 'A path parameter is too long' },
   FST_ERR_ASYNC_CONSTRAINT: { status: 400, code: 'VALIDATION_ERROR', message: 'Malformed request' },
 };
 
@@ -57,7 +58,8 @@ export const errorHandlerPlugin = fp(
       if (mapped.headers) void reply.headers(mapped.headers);
       return reply.code(mapped.status).type('application/json; charset=utf-8').send(mapped.body);
     });
-    app.setNotFoundHandler((request, reply) => reply.code(404).send(envelope('NOT_FOUND', `Route ${request.method} ${request.url.split('?')[0]} not found`)));
+    // The path is not echoed: an answer never repeats what the client sent.
+    app.setNotFoundHandler((request, reply) => reply.code(404).send(envelope('NOT_FOUND', `No ${request.method} route at this path`)));
   },
   { name: 'crawl-error-handler' },
 );

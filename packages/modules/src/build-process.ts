@@ -10,6 +10,7 @@ import fp from 'fastify-plugin';
 import { accessControlPlugin } from './access-control.ts';
 import type { BackendsFactory } from './backends.ts';
 import { systemClock, type Clock } from './clock.ts';
+import { httpServerOptions } from './http-server-options.ts';
 import { orderModules } from './module-order.ts';
 import { RuntimeConfig, serviceBaseUrl, serviceUrlSetting } from './runtime-config.ts';
 import { resolveSecrets } from './secrets.ts';
@@ -65,6 +66,7 @@ export async function buildProcess(options: BuildProcessOptions): Promise<CrawlP
     genReqId: requestIdFrom,
     bodyLimit: runtime.BODY_LIMIT_BYTES,
     trustProxy: runtime.TRUST_PROXY,
+    ...httpServerOptions(runtime),
   }) as unknown as FastifyInstance;
   app.setValidatorCompiler(validatorCompiler());
 

@@ -7,4 +7,5 @@ export * from './route.ts';
 export * from './run-process.ts';
 export * from './runtime-config.ts';
 export * from './secrets.ts';
+export * from './security-headers.ts';
 export * from './service-module.ts';

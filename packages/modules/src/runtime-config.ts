@@ -51,6 +51,27 @@ export const RuntimeConfig = defineConfig({
   BILLING_URL: OptionalUrl('Base URL of the billing service, when it runs in another process.'),
   BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, default: 1_048_576, description: 'Largest accepted request body.' }),
   TRUST_PROXY: Type.Boolean({ default: false, description: 'Trust X-Forwarded-* headers (set behind a load balancer) for client addresses.' }),
+  HTTP_HEADERS_TIMEOUT_MS: Type.Integer({
+    minimum: 1,
+    default: 10_000,
+    description: 'Time a client has to send its request headers; past it the connection is answered 408 and closed (slow-header clients).',
+  }),
+  HTTP_REQUEST_TIMEOUT_MS: Type.Integer({
+    minimum: 1,
+    default: 30_000,
+    description:
+      'Time a client has to send its whole request, headers and body; past it the connection is answered 408 and closed (slow-body clients). At least HTTP_HEADERS_TIMEOUT_MS.',
+  }),
+  HTTP_IDLE_TIMEOUT_MS: Type.Integer({
+    minimum: 1,
+    default: 120_000,
+    description: 'A connection on which nothing moves for this long, in either direction, is closed.',
+  }),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: Type.Integer({
+    minimum: 1,
+    default: 72_000,
+    description: "How long an idle keep-alive connection stays open between requests (keep it above a load balancer's idle timeout).",
+  }),
   SHUTDOWN_GRACE_MS: Type.Integer({ minimum: 0, default: 10_000, description: 'How long SIGTERM waits for in-flight work before closing.' }),
 });
 export type RuntimeConfig = Static<typeof RuntimeConfig>;
