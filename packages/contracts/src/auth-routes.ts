@@ -29,6 +29,7 @@ export const AuthRoutes = defineRoutes({
     url: '/auth/register',
     owner: 'auth',
     access: 'public',
+    noStore: true,
     rateLimits: credentialLimits,
     schema: {
       summary: 'Create a user and its organization',
@@ -42,6 +43,7 @@ export const AuthRoutes = defineRoutes({
     url: '/auth/login',
     owner: 'auth',
     access: 'public',
+    noStore: true,
     rateLimits: credentialLimits,
     schema: {
       summary: 'Exchange email and password for an access token',
@@ -55,6 +57,7 @@ export const AuthRoutes = defineRoutes({
     url: '/auth/login-handoff',
     owner: 'auth',
     access: 'public',
+    noStore: true,
     rateLimits: credentialLimits,
     schema: {
       summary: 'Exchange email and password for a 5-minute handoff token',
@@ -68,6 +71,7 @@ export const AuthRoutes = defineRoutes({
     url: '/auth/verify-handoff',
     owner: 'auth',
     access: 'public',
+    noStore: true,
     rateLimits: [AUTH_IP_LIMIT],
     schema: {
       summary: 'Exchange a handoff token for an access token (or a dashboard token)',

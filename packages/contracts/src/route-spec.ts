@@ -24,6 +24,11 @@ export interface RouteSpec {
   readonly rateLimits?: readonly RateLimitPolicy[];
   /** Success is a file or a stream rather than JSON (exports). */
   readonly raw?: boolean;
+  /**
+   * The answer carries a credential or a secret (tokens, signing secrets): it is sent with
+   * `Cache-Control: no-store` so no browser, proxy or CDN keeps a copy.
+   */
+  readonly noStore?: boolean;
   readonly schema: {
     readonly summary: string;
     readonly tags: readonly string[];

@@ -23,6 +23,7 @@ export const WebhookRoutes = defineRoutes({
     url: '/projects/:projectId/webhooks',
     owner: 'catalog',
     access: 'user',
+    noStore: true,
     schema: {
       summary: 'Register a webhook endpoint; the response shows its signing secret once',
       tags: ['webhooks'],
@@ -73,6 +74,7 @@ export const WebhookRoutes = defineRoutes({
     url: '/webhooks/:id/rotate-secret',
     owner: 'catalog',
     access: 'user',
+    noStore: true,
     schema: {
       summary: 'New signing secret (shown once); the previous one stays valid for the documented overlap',
       tags: ['webhooks'],

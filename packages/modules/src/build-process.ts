@@ -12,6 +12,7 @@ import type { BackendsFactory } from './backends.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { httpServerOptions } from './http-server-options.ts';
 import { orderModules } from './module-order.ts';
+import { noStorePlugin } from './no-store.ts';
 import { RuntimeConfig, serviceBaseUrl, serviceUrlSetting } from './runtime-config.ts';
 import { resolveSecrets } from './secrets.ts';
 import type { AnyModuleContext, AnyServiceModule, IdentityResolver, ModuleInstance } from './service-module.ts';
@@ -88,6 +89,7 @@ export async function buildProcess(options: BuildProcessOptions): Promise<CrawlP
     }
   });
   await app.register(errorHandlerPlugin);
+  await app.register(noStorePlugin);
 
   const instances: Array<{ module: AnyServiceModule; instance: ModuleInstance }> = [];
   const resolver = (): IdentityResolver | undefined => instances.find((i) => i.instance.identityResolver)?.instance.identityResolver;

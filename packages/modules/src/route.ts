@@ -62,7 +62,10 @@ export type SpecHandler<S extends AnyRouteSpec> = (request: SpecRequest<S>, repl
  */
 export function routeFromSpec<const S extends AnyRouteSpec>(app: FastifyInstance, spec: S, handler: SpecHandler<S>): void {
   const schema = 'tags' in spec.schema ? { ...spec.schema, tags: [...spec.schema.tags] } : { ...spec.schema };
-  const config = 'owner' in spec ? { access: spec.access, owner: spec.owner, rateLimits: spec.rateLimits } : { access: spec.access };
+  const config =
+    'owner' in spec
+      ? { access: spec.access, owner: spec.owner, rateLimits: spec.rateLimits, ...(spec.noStore ? { noStore: true } : {}) }
+      : { access: spec.access };
   app.route({
     method: spec.method,
     url: spec.url,

@@ -15,6 +15,8 @@ declare module 'fastify' {
     access?: AccessLevel;
     owner?: ServiceName;
     rateLimits?: readonly RateLimitPolicy[];
+    /** Answers are sent with `Cache-Control: no-store` (see RouteSpec.noStore). */
+    noStore?: boolean;
   }
   interface FastifyRequest {
     /** The caller, once access control has run; null on public routes without a token. */
