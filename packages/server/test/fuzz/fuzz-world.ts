@@ -1,0 +1,91 @@
+import { percentEncode } from './hostile-values.ts';
+import { fillPath, type ResourceKind } from './openapi-operations.ts';
+import { BODY_LIMIT_BYTES, type Caller, type RequestPlan, type Tenant } from './request-plans.ts';
+
+/** What the fuzzer knows about the running service: tokens, and the ids each tenant owns (growing as it creates). */
+/** A user's two tokens: the API's, and the dashboard's (required on `/private/*`). */
+export interface UserTokens {
+  api: string;
+  dashboard: string;
+}
+
+export class FuzzWorld {
+  readonly tokens: Record<Tenant | 'admin', UserTokens>;
+  readonly organizations: Record<Tenant, string>;
+  readonly #ids: Record<Tenant, Map<ResourceKind, string[]>> = { a: new Map(), b: new Map() };
+
+  constructor(tokens: Record<Tenant | 'admin', UserTokens>, organizations: Record<Tenant, string>) {
+    this.tokens = tokens;
+    this.organizations = organizations;
+    this.add('a', 'organization', organizations.a);
+    this.add('b', 'organization', organizations.b);
+  }
+
+  add(tenant: Tenant, kind: ResourceKind, id: string): void {
+    const pool = this.#ids[tenant].get(kind) ?? [];
+    if (!pool.includes(id)) pool.push(id);
+    this.#ids[tenant].set(kind, pool);
+  }
+
+  ids(tenant: Tenant, kind: ResourceKind): readonly string[] {
+    return this.#ids[tenant].get(kind) ?? [];
+  }
+}
+
+/** A request ready to send. */
+export interface ConcreteRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body: Buffer | undefined;
+  caller: Caller;
+  /** A tenant's token on a path naming the other tenant's ids: must never succeed. */
+  crossTenant: boolean;
+}
+
+export function materialize(plan: RequestPlan, world: FuzzWorld): ConcreteRequest {
+  const values: Record<string, string> = {};
+  const owners = new Set<Tenant>();
+  for (const [name, value] of Object.entries(plan.pathValues)) {
+    if ('text' in value) {
+      values[name] = value.text;
+      continue;
+    }
+    const pool = world.ids(value.tenant, value.kind);
+    const id = pool.length > 0 ? (pool[value.pick % pool.length] as string) : `${value.kind}_missing`;
+    values[name] = percentEncode(id);
+    if (pool.length > 0) owners.add(value.tenant);
+  }
+  const query = plan.query.map(([key, value]) => `${percentEncode(key)}=${percentEncode(value)}`).join('&');
+  const search = query || plan.rawQuery ? `?${query}${plan.rawQuery}` : '';
+  const path = (plan.unknownPath ?? fillPath(plan.operation.path, values)) + search;
+
+  const headers: Record<string, string> = {};
+  if (plan.caller === 'malformed') headers.authorization = plan.malformedAuthorization;
+  else if (plan.caller !== 'anonymous') headers.authorization = `Bearer ${world.tokens[plan.caller][plan.dashboardToken ? 'dashboard' : 'api']}`;
+  const body = bodyBytes(plan);
+  if (body !== undefined && plan.contentType !== undefined) headers['content-type'] = plan.contentType;
+
+  const caller = plan.caller;
+  const crossTenant = plan.unknownPath === undefined && (caller === 'a' || caller === 'b') && [...owners].some((owner) => owner !== caller);
+  return { method: plan.method, path, headers, body, caller, crossTenant };
+}
+
+function bodyBytes(plan: RequestPlan): Buffer | undefined {
+  switch (plan.body.kind) {
+    case 'none':
+      return undefined;
+    case 'raw':
+      return Buffer.from(plan.body.text, 'utf8');
+    case 'json':
+      return Buffer.from(JSON.stringify(plan.body.value) ?? 'null', 'utf8');
+    case 'large': {
+      const filler = Math.max(0, plan.body.bytes - 12);
+      return Buffer.from(`{"name":"${'x'.repeat(filler)}"}`, 'utf8');
+    }
+  }
+}
+
+export function isOversized(request: ConcreteRequest): boolean {
+  return (request.body?.length ?? 0) > BODY_LIMIT_BYTES;
+}
