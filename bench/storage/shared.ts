@@ -36,7 +36,7 @@ export function serviceEnv(extra: Record<string, string>): Record<string, string
     LIMIT_JOBS_PER_MONTH: HUGE,
     LIMIT_TARGETS_PER_MONTH: HUGE,
     LIMIT_EXPORTS_PER_MONTH: HUGE,
-    RATE_LIMIT_OVERRIDES: 'auth-ip=10000,auth-email=10000',
+    RATE_LIMIT_OVERRIDES: 'auth-ip=10000,auth-ip-email=10000,register-ip=10000',
     ...extra,
     ...SETTINGS.serverEnv,
   };

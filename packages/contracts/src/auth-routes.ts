@@ -4,10 +4,16 @@ import { ErrorEnvelope } from './errors.ts';
 import { HealthResponse } from './health.ts';
 import { defineRoutes, type RateLimitPolicy } from './route-spec.ts';
 
-/** Credential routes are throttled per client address and per email; the gateway may override the numbers. */
+/**
+ * Credential routes are throttled per client address (across every email) and per address and
+ * email together, with backoff. Never per email alone: anyone could then lock a user out by
+ * failing logins with the user's email. The gateway may override the numbers (RATE_LIMIT_OVERRIDES).
+ */
 export const AUTH_IP_LIMIT: RateLimitPolicy = { name: 'auth-ip', max: 30, timeWindowMs: 60_000, key: 'ip' };
-export const AUTH_EMAIL_LIMIT: RateLimitPolicy = { name: 'auth-email', max: 10, timeWindowMs: 60_000, key: 'email' };
-const credentialLimits = [AUTH_IP_LIMIT, AUTH_EMAIL_LIMIT] as const;
+export const AUTH_IP_EMAIL_LIMIT: RateLimitPolicy = { name: 'auth-ip-email', max: 10, timeWindowMs: 60_000, key: 'ip+email', backoff: true };
+/** New accounts per client address: each one carries signup credits. */
+export const REGISTER_IP_LIMIT: RateLimitPolicy = { name: 'register-ip', max: 5, timeWindowMs: 60 * 60_000, key: 'ip' };
+const credentialLimits = [AUTH_IP_LIMIT, AUTH_IP_EMAIL_LIMIT] as const;
 
 export const HealthRoutes = defineRoutes({
   health: {
@@ -30,7 +36,7 @@ export const AuthRoutes = defineRoutes({
     owner: 'auth',
     access: 'public',
     noStore: true,
-    rateLimits: credentialLimits,
+    rateLimits: [AUTH_IP_LIMIT, REGISTER_IP_LIMIT],
     schema: {
       summary: 'Create a user and its organization',
       tags: ['auth'],

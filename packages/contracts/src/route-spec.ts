@@ -4,12 +4,18 @@ import type { ServiceName } from './services.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
-/** A per-route throttle. `key` says what is counted: the client address or a body field. */
+/**
+ * A per-route throttle. `key` says what is counted: the client address, the body's email, the
+ * caller, the address and email together (`ip+email`), or the route's `:id` within the caller's
+ * organization (`organization+id`, one budget per resource).
+ */
 export interface RateLimitPolicy {
   readonly name: string;
   readonly max: number;
   readonly timeWindowMs: number;
-  readonly key: 'ip' | 'email' | 'identity';
+  readonly key: 'ip' | 'email' | 'identity' | 'ip+email' | 'organization+id';
+  /** Each request over the limit doubles the wait (with REDIS_URL; in-process, it restarts the window). */
+  readonly backoff?: boolean;
 }
 
 /**

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { ProjectIdParams } from './catalog.ts';
 import { DataEnvelope, IdParams, ListEnvelope } from './common.ts';
 import { ErrorEnvelope } from './errors.ts';
-import { defineRoutes } from './route-spec.ts';
+import { defineRoutes, type RateLimitPolicy } from './route-spec.ts';
 import {
   CreateWebhookBody,
   DeliveryParams,
@@ -15,6 +15,9 @@ import {
 
 const E = ErrorEnvelope;
 const authErrors = { 401: E } as const;
+
+/** Each test sends a real POST to the endpoint's URL: a budget per endpoint keeps the service from being used to flood one. */
+export const WEBHOOK_TEST_LIMIT: RateLimitPolicy = { name: 'webhook-test', max: 5, timeWindowMs: 60_000, key: 'organization+id' };
 
 /** Public webhook routes, owned by catalog (see docs/webhooks.md). */
 export const WebhookRoutes = defineRoutes({
@@ -87,11 +90,12 @@ export const WebhookRoutes = defineRoutes({
     url: '/webhooks/:id/test',
     owner: 'catalog',
     access: 'user',
+    rateLimits: [WEBHOOK_TEST_LIMIT],
     schema: {
-      summary: 'Send a `webhook.test` event to the endpoint',
+      summary: 'Send a `webhook.test` event to the endpoint (5 per minute per endpoint)',
       tags: ['webhooks'],
       params: IdParams,
-      response: { 202: DataEnvelope(WebhookDelivery), ...authErrors, 404: E, 409: E },
+      response: { 202: DataEnvelope(WebhookDelivery), ...authErrors, 404: E, 409: E, 429: E },
     },
   },
   listWebhookDeliveries: {

@@ -64,7 +64,7 @@ export const TEST_PASSWORD = 'correct-horse-battery-staple';
 const TEST_DEFAULTS: Record<string, string> = {
   LOG_LEVEL: 'silent',
   JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
-  RATE_LIMIT_OVERRIDES: 'auth-ip=100000,auth-email=100000',
+  RATE_LIMIT_OVERRIDES: 'auth-ip=100000,auth-ip-email=100000,register-ip=100000',
   ARGON2_MEMORY_KIB: '8192',
   ARGON2_TIME_COST: '1',
   PORT: '0',

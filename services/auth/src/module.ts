@@ -1,6 +1,6 @@
 import { defineModule } from '@crawl/modules';
 import { AuditClient, BillingClient } from '@crawl/service-client';
-import { adminEmailSet, AuthConfig } from './config.ts';
+import { AuthConfig } from './config.ts';
 import { AccountRepository } from './features/accounts/account-repository.ts';
 import { AccountService } from './features/accounts/account-service.ts';
 import { PasswordHasher } from './features/passwords/password-hasher.ts';
@@ -14,6 +14,9 @@ export const authModule = defineModule<AuthConfig>({
   dependencies: ['billing', 'catalog'],
   configSchema: AuthConfig,
   async init(context) {
+    if (context.config.ADMIN_EMAILS.trim() !== '') {
+      context.logger.warn('ADMIN_EMAILS is ignored: admins are granted with `crawl-server admin grant EMAIL` (see docs/security.md)');
+    }
     const repository = new AccountRepository(context.store);
     await repository.init();
     const accounts = new AccountService({
@@ -22,7 +25,6 @@ export const authModule = defineModule<AuthConfig>({
       tokens: new TokenIssuer(context.secrets.jwtSecret, context.config.DASHBOARD_TOKEN_TTL_SECONDS),
       clock: context.clock,
       logger: context.logger,
-      adminEmails: adminEmailSet(context.config.ADMIN_EMAILS),
       billing: new BillingClient(context.client('billing')),
       audit: new AuditClient(context.client('catalog')),
     });

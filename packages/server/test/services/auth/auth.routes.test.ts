@@ -1,4 +1,4 @@
-import { startTestService, TEST_PASSWORD, type TestService } from '@crawl/server/testing';
+import { registerAdmin, startTestService, TEST_PASSWORD, type TestService } from '@crawl/server/testing';
 import { createSigner } from 'fast-jwt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -87,11 +87,13 @@ describe('auth routes through the gateway', () => {
       expect(unknown.body).toEqual(wrong.body);
     });
 
-    it('gives admin tokens to emails listed in ADMIN_EMAILS, case-insensitively', async () => {
+    it('gives no admin role for registering an address listed in ADMIN_EMAILS (only the operator command grants it)', async () => {
       const boss = await svc.registerUser({ email: 'boss@example.com' });
-      expect(claims(boss.token).role).toBe('admin');
+      expect(claims(boss.token).role).toBe('user');
       const me = await svc.request({ method: 'GET', url: '/auth/me', token: boss.token });
-      expect(me.body.data.role).toBe('admin');
+      expect(me.body.data.role).toBe('user');
+      const admin = await registerAdmin(svc);
+      expect(claims(admin.token).role).toBe('admin');
     });
   });
 
@@ -172,11 +174,11 @@ describe('auth routes through the gateway', () => {
 describe('auth throttles', () => {
   let svc: TestService;
   beforeAll(async () => {
-    svc = await startTestService({ env: { RATE_LIMIT_OVERRIDES: 'auth-ip=6,auth-email=3' } });
+    svc = await startTestService({ env: { RATE_LIMIT_OVERRIDES: 'auth-ip=6,auth-ip-email=3,register-ip=100000' } });
   });
   afterAll(async () => svc.close());
 
-  it('limits attempts per email, then per address, with 429 RATE_LIMIT_EXCEEDED and Retry-After', async () => {
+  it('limits attempts per address and email, then per address, with 429 RATE_LIMIT_EXCEEDED and Retry-After', async () => {
     const attempt = (email: string) => svc.request({ method: 'POST', url: '/auth/login', body: { email, password: 'wrong-password-1' } });
     const statuses = [];
     for (let i = 0; i < 4; i += 1) statuses.push((await attempt('victim@example.com')).status);

@@ -1,6 +1,6 @@
 import type { ReserveBody } from '@crawl/contracts';
 import { ManualClock } from '@crawl/modules';
-import { startTestService, type TestService, type TestUser } from '@crawl/server/testing';
+import { registerAdmin, startTestService, type TestService, type TestUser } from '@crawl/server/testing';
 import { BillingClient } from '@crawl/service-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerProblems } from '@crawl/billing/testing/billing-fixture';
@@ -41,9 +41,9 @@ describe('billing through the gateway', () => {
   let admin: TestUser;
 
   beforeAll(async () => {
-    svc = await startTestService({ env: { ADMIN_EMAILS: ADMIN_EMAIL, RATE_LIMIT_OVERRIDES: 'auth-ip=100000,auth-email=100000' } });
+    svc = await startTestService({ env: { RATE_LIMIT_OVERRIDES: 'auth-ip=100000,auth-ip-email=100000,register-ip=100000' } });
     alice = await svc.registerUser();
-    admin = await svc.registerUser({ email: ADMIN_EMAIL });
+    admin = await registerAdmin(svc, { email: ADMIN_EMAIL });
   });
   afterAll(async () => {
     await svc?.close();
@@ -450,8 +450,7 @@ describe('billing with a controllable clock', () => {
         LIMIT_JOBS_PER_MONTH: '2',
         LIMIT_TARGETS_PER_MONTH: '5',
         LIMIT_EXPORTS_PER_MONTH: '1',
-        RATE_LIMIT_OVERRIDES: 'auth-ip=100000,auth-email=100000,admin-api=3',
-        ADMIN_EMAILS: `${ADMIN_EMAIL},${OPS_EMAIL}`,
+        RATE_LIMIT_OVERRIDES: 'auth-ip=100000,auth-ip-email=100000,register-ip=100000,admin-api=3',
       },
     });
   });
@@ -488,7 +487,7 @@ describe('billing with a controllable clock', () => {
     const client = billingClient(svc);
     clock.set('2026-12-10T10:00:00.000Z');
     await client.reserve(reserveBody(user, 'job_ghost_route', 2));
-    const admin = await svc.registerUser({ email: ADMIN_EMAIL });
+    const admin = await registerAdmin(svc, { email: ADMIN_EMAIL });
     clock.advance(16 * 60_000);
     const run = await svc.request({ method: 'POST', url: '/admin/billing/reconcile', token: admin.token });
     expect(run.status).toBe(200);
@@ -500,7 +499,7 @@ describe('billing with a controllable clock', () => {
   });
 
   it('throttles admin routes per admin by the operator-configured admin-api limit (3 here)', async () => {
-    const ops = await svc.registerUser({ email: OPS_EMAIL });
+    const ops = await registerAdmin(svc, { email: OPS_EMAIL });
     const other = await svc.registerUser();
     const statuses: number[] = [];
     let last: { body: unknown; headers: Record<string, unknown> } | undefined;

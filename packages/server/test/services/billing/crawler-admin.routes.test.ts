@@ -1,5 +1,5 @@
 import { SERVICE_NAMES } from '@crawl/contracts';
-import { startTestService, type TestService, type TestUser } from '@crawl/server/testing';
+import { registerAdmin, startTestService, type TestService, type TestUser } from '@crawl/server/testing';
 import { CrawlerSettingsClient } from '@crawl/service-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -12,9 +12,9 @@ describe("billing's crawler admin: upstream rate and queue statistics", () => {
 
   beforeAll(async () => {
     svc = await startTestService({
-      env: { ADMIN_EMAILS: OPS_EMAIL, UPSTREAM_RATE_PER_MINUTE: '600', UPSTREAM_BURST: '5', RATE_LIMIT_OVERRIDES: 'auth-ip=100000,auth-email=100000' },
+      env: { UPSTREAM_RATE_PER_MINUTE: '600', UPSTREAM_BURST: '5', RATE_LIMIT_OVERRIDES: 'auth-ip=100000,auth-ip-email=100000,register-ip=100000' },
     });
-    ops = await svc.registerUser({ email: OPS_EMAIL });
+    ops = await registerAdmin(svc, { email: OPS_EMAIL });
     user = await svc.registerUser();
   });
   afterAll(async () => {
@@ -101,7 +101,7 @@ describe("billing's crawler admin throttles", () => {
   let svc: TestService;
 
   beforeAll(async () => {
-    svc = await startTestService({ env: { ADMIN_EMAILS: OPS_EMAIL, RATE_LIMIT_OVERRIDES: 'auth-ip=100000,auth-email=100000,admin-crawler=2,admin-api=3' } });
+    svc = await startTestService({ env: { RATE_LIMIT_OVERRIDES: 'auth-ip=100000,auth-ip-email=100000,register-ip=100000,admin-crawler=2,admin-api=3' } });
   });
   afterAll(async () => {
     await svc?.close();
@@ -114,7 +114,7 @@ describe("billing's crawler admin throttles", () => {
     expect(BillingRoutes.setCrawlerRate.rateLimits?.map((p) => p.name)).toEqual(['admin-crawler']);
     expect(BillingRoutes.queueStats.rateLimits?.map((p) => p.name)).toEqual(['admin-api']);
 
-    const ops = await svc.registerUser({ email: OPS_EMAIL });
+    const ops = await registerAdmin(svc, { email: OPS_EMAIL });
     const rate: number[] = [];
     for (let i = 0; i < 3; i += 1) rate.push((await svc.request({ method: 'GET', url: '/admin/crawler/rate', token: ops.token })).status);
     expect(rate).toEqual([200, 200, 429]);

@@ -1,6 +1,6 @@
 import { SERVICE_NAMES } from '@crawl/contracts';
 import { createSimulator, SPECIAL_ASINS, WELL_KNOWN_ASINS, type Simulator } from '@crawl/marketplace-simulator';
-import { startTestService, type TestService, type TestUser } from '@crawl/server/testing';
+import { registerAdmin, startTestService, type TestService, type TestUser } from '@crawl/server/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 /** How long a crawl may take to reach a state (polled, no fixed sleeps). */
@@ -25,7 +25,6 @@ describe('crawl lifecycle through the public API against the marketplace simulat
         FETCH_BACKOFF_MS: '20',
         FETCH_MAX_BACKOFF_MS: '3000',
         SHUTDOWN_GRACE_MS: '2000',
-        ADMIN_EMAILS: 'ops@example.com',
       },
     });
   });
@@ -216,5 +215,5 @@ describe('crawl lifecycle through the public API against the marketplace simulat
   });
 
   let adminUser: TestUser | undefined;
-  const admin = async () => (adminUser ??= await svc.registerUser({ email: 'ops@example.com' }));
+  const admin = async () => (adminUser ??= await registerAdmin(svc, { email: 'ops@example.com' }));
 });

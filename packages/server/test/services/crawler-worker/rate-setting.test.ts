@@ -1,5 +1,5 @@
 import { SERVICE_NAMES } from '@crawl/contracts';
-import { startTestService, type TestService } from '@crawl/server/testing';
+import { registerAdmin, startTestService, type TestService } from '@crawl/server/testing';
 import { CrawlerSettingsClient } from '@crawl/service-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RateSetting } from '@crawl/crawler-worker/rate-limit/rate-setting';
@@ -11,7 +11,7 @@ describe("the worker's upstream rate follows the admin-set rate stored by billin
   beforeAll(async () => {
     svc = await startTestService({
       targets: [...SERVICE_NAMES],
-      env: { ADMIN_EMAILS: 'ops@example.com', UPSTREAM_RATE_PER_MINUTE: '120', MARKETPLACE_BASE_URL: 'http://127.0.0.1:9' },
+      env: { UPSTREAM_RATE_PER_MINUTE: '120', MARKETPLACE_BASE_URL: 'http://127.0.0.1:9' },
     });
   });
   afterAll(async () => {
@@ -31,7 +31,7 @@ describe("the worker's upstream rate follows the admin-set rate stored by billin
       expect(await rate.refresh()).toBe(120);
       expect(limiter.rate()).toBe(120);
 
-      const ops = await svc.registerUser({ email: 'ops@example.com' });
+      const ops = await registerAdmin(svc, { email: 'ops@example.com' });
       const set = await svc.request({ method: 'PUT', url: '/admin/crawler/rate', token: ops.token, body: { requestsPerMinute: 4_000 } });
       expect(set.status).toBe(200);
       expect(limiter.rate()).toBe(120);

@@ -25,7 +25,7 @@ if ('server' in found) {
     };
 
     it('two gateway replicas share one counter per client', async () => {
-      const env = { REDIS_URL: server.url, REDIS_PREFIX: prefix(), RATE_LIMIT_OVERRIDES: 'auth-ip=4,auth-email=100000' };
+      const env = { REDIS_URL: server.url, REDIS_PREFIX: prefix(), RATE_LIMIT_OVERRIDES: 'auth-ip=4,auth-ip-email=100000' };
       const one = await startTestService({ env });
       services.push(one);
       const two = await startTestService({ env });

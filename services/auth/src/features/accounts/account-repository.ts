@@ -7,6 +7,8 @@ export interface UserRecord {
   name: string;
   passwordHash: string;
   organizationId: string;
+  /** Set only by an operator (`crawl-server admin grant`); never from a request. */
+  role?: 'admin';
   createdAt: string;
   updatedAt: string;
 }
@@ -60,5 +62,14 @@ export class AccountRepository {
 
   findUser(id: string): Promise<UserRecord | null> {
     return this.users.findOne({ _id: id });
+  }
+
+  /** Grants or takes away the admin role of the user with this (normalized) email; null: no such user. */
+  setAdmin(email: string, admin: boolean, now: string): Promise<UserRecord | null> {
+    return this.users.updateOne({ email }, admin ? { $set: { role: 'admin', updatedAt: now } } : { $unset: { role: true }, $set: { updatedAt: now } });
+  }
+
+  findAdmins(): Promise<UserRecord[]> {
+    return this.users.find({ role: 'admin' }, { sort: { email: 1 } });
   }
 }

@@ -15,7 +15,6 @@ export interface AccountServiceDeps {
   tokens: TokenIssuer;
   clock: Clock;
   logger: Logger;
-  adminEmails: ReadonlySet<string>;
   billing: BillingClient;
   audit: AuditClient;
 }
@@ -41,12 +40,13 @@ export class AccountService {
     this.#deps = deps;
   }
 
-  #role(email: string): Role {
-    return this.#deps.adminEmails.has(email) ? 'admin' : 'user';
+  /** Only what an operator stored: registering an address proves nothing about owning it. */
+  #role(user: UserRecord): Role {
+    return user.role === 'admin' ? 'admin' : 'user';
   }
 
   #subject(user: UserRecord): TokenSubject {
-    return { userId: user._id, organizationId: user.organizationId, email: user.email, role: this.#role(user.email) };
+    return { userId: user._id, organizationId: user.organizationId, email: user.email, role: this.#role(user) };
   }
 
   /**
@@ -130,6 +130,6 @@ export class AccountService {
   async me(userId: string) {
     const user = await this.#deps.repository.findUser(userId);
     if (!user) throw errors.notFound('User');
-    return { data: { user: publicUser(user), organizationId: user.organizationId, role: this.#role(user.email) } };
+    return { data: { user: publicUser(user), organizationId: user.organizationId, role: this.#role(user) } };
   }
 }
