@@ -4,7 +4,8 @@ import { Type, type Static } from '@sinclair/typebox';
 export const GatewayConfig = defineConfig({
   RATE_LIMIT_OVERRIDES: Type.String({
     default: '',
-    description: 'Override route throttles by policy name, e.g. `auth-ip=100,auth-email=20,admin-api=600,admin-crawler=60,referral-click=5`.',
+    description:
+      'Override route throttles by policy name, e.g. `auth-ip=100,auth-ip-email=20,register-ip=5,webhook-test=5,admin-api=600,admin-crawler=60,referral-click=5` (docs/security.md lists them).',
   }),
   CORS_ORIGINS: Type.String({ default: '*', description: 'Comma-separated origins allowed by CORS, or `*`.' }),
 });

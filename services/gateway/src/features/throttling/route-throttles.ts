@@ -4,16 +4,28 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 
 type Limiter = (request: FastifyRequest) => Promise<{ isAllowed: boolean; isExceeded?: boolean; ttlInSeconds?: number }>;
 
-/** What a policy counts by; a request without that key (no email in the body) is not counted. */
+function emailOf(request: FastifyRequest): string | undefined {
+  const email = (request.body as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' ? email.trim().toLowerCase() : undefined;
+}
+
+/** What a policy counts by; a request without that key (no email in the body, no `:id`) is not counted. */
 function keyOf(policy: RateLimitPolicy, request: FastifyRequest): string | undefined {
   switch (policy.key) {
     case 'ip':
       return request.ip;
     case 'identity':
       return request.identity?.userId ?? request.ip;
-    case 'email': {
-      const email = (request.body as { email?: unknown } | undefined)?.email;
-      return typeof email === 'string' ? email.trim().toLowerCase() : undefined;
+    case 'email':
+      return emailOf(request);
+    case 'ip+email': {
+      const email = emailOf(request);
+      return email === undefined ? undefined : `${request.ip}|${email}`;
+    }
+    case 'organization+id': {
+      // Within the caller's organization: another tenant probing the id cannot spend the owner's budget.
+      const id = (request.params as { id?: unknown } | undefined)?.id;
+      return typeof id === 'string' ? `${request.identity?.organizationId ?? request.ip}|${id}` : undefined;
     }
   }
 }
@@ -31,6 +43,7 @@ export function installRouteThrottles(app: FastifyInstance, overrides: ReadonlyM
       limiter = createLimiter({
         max: overrides.get(policy.name) ?? policy.max,
         timeWindow: policy.timeWindowMs,
+        exponentialBackoff: policy.backoff === true,
         keyGenerator: (request: FastifyRequest) => `${policy.name}:${keyOf(policy, request) ?? ''}`,
       });
       limiters.set(policy.name, limiter);
