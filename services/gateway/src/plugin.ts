@@ -1,6 +1,8 @@
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
+import { PUBLIC_ROUTES } from '@crawl/contracts';
 import type { FastifyInstance } from 'fastify';
+import { corsMethods } from './features/cors/allowed-methods.ts';
 import { forwardRoutes, type ForwardingOptions } from './features/forwarding/forward-routes.ts';
 import { openApiRoutes } from './features/openapi/openapi-routes.ts';
 import { registerRateLimitStore, type RateLimitStoreOptions } from './features/throttling/rate-limit-store.ts';
@@ -23,6 +25,7 @@ export function gatewayEdge(options: EdgeOptions) {
     const origins = options.corsOrigins.trim();
     await app.register(cors, {
       origin: origins === '*' ? '*' : origins.split(',').map((o) => o.trim()),
+      methods: corsMethods(PUBLIC_ROUTES),
       exposedHeaders: ['x-request-id', 'retry-after', 'content-disposition'],
     });
     await registerRateLimitStore(app, options);
