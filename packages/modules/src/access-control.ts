@@ -22,16 +22,20 @@ export const accessControlPlugin = fp<{ tokens: InternalTokens; resolver: () => 
     app.decorateRequest('identity', null);
     app.decorateRequest('callerService', null);
 
-    /** A signed identity from the gateway (other process) wins; otherwise the local gateway reads the Bearer token. */
+    /**
+     * Where the gateway runs in this process, this is the public port: only the Bearer token
+     * counts, and an identity header from a client is ignored however it is signed (only
+     * internal routes read one, next to a service token). Elsewhere every request comes
+     * through the gateway, which signs the caller's identity into that header.
+     */
     const identify = async (request: FastifyRequest) => {
-      const forwarded = header(request, IDENTITY_HEADER);
-      if (forwarded) {
-        const identity = tokens.verifyIdentity(forwarded);
-        if (!identity) throw errors.unauthorized('Invalid forwarded identity');
-        return identity;
-      }
       const resolve = resolver();
-      return resolve ? resolve(request) : null;
+      if (resolve) return resolve(request);
+      const forwarded = header(request, IDENTITY_HEADER);
+      if (!forwarded) return null;
+      const identity = tokens.verifyIdentity(forwarded);
+      if (!identity) throw errors.unauthorized('Invalid forwarded identity');
+      return identity;
     };
 
     const guard = (access: AccessLevel): onRequestHookHandler =>
