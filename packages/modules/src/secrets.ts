@@ -1,8 +1,9 @@
 import { hkdfSync, randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError } from '@crawl/config';
 import type { Logger } from '@crawl/logging';
+import { ensurePrivateDataDir } from './data-dir.ts';
 
 export const MIN_SECRET_BYTES = 32;
 
@@ -20,14 +21,24 @@ function assertStrong(name: string, secret: string): void {
 /** A generated secret kept under DATA_DIR so tokens survive restarts of the all-in-one. */
 function persistedSecret(dataDir: string, logger: Logger): string {
   const file = join(dataDir, 'jwt-secret');
+  ensurePrivateDataDir(dataDir);
+  const existing = readIfPresent(file);
+  if (existing !== undefined) {
+    chmodSync(file, 0o600);
+    return existing.trim();
+  }
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+  logger.warn({ file }, 'JWT_SECRET is not set: generated one and stored it under DATA_DIR (set JWT_SECRET when running several processes)');
+  return secret;
+}
+
+function readIfPresent(file: string): string | undefined {
   try {
-    return readFileSync(file, 'utf8').trim();
-  } catch {
-    mkdirSync(dataDir, { recursive: true });
-    const secret = randomBytes(48).toString('base64url');
-    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
-    logger.warn({ file }, 'JWT_SECRET is not set: generated one and stored it under DATA_DIR (set JWT_SECRET when running several processes)');
-    return secret;
+    return readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
   }
 }
 

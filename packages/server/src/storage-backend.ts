@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { ServiceName } from '@crawl/contracts';
-import type { RuntimeConfig } from '@crawl/modules';
+import { ensurePrivateDataDir, type RuntimeConfig } from '@crawl/modules';
 import type { DocumentStore } from '@crawl/storage';
 
 export interface StorageBackend {
@@ -27,6 +27,7 @@ export async function openStorage(runtime: RuntimeConfig): Promise<StorageBacken
   const mongoUrl = runtime.MONGO_URL;
   if (!mongoUrl) {
     const { EmbeddedDocumentStore } = await import('@crawl/storage-sqlite');
+    ensurePrivateDataDir(runtime.DATA_DIR);
     return { openStore: (service) => track(new EmbeddedDocumentStore({ path: join(runtime.DATA_DIR, `${service}.db`) })), close: closeAll };
   }
   const { MongoDocumentStore } = await import('@crawl/storage-mongo');

@@ -1,6 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import { prepareDatabaseFiles } from './private-files.ts';
 import { checkpointInBackground } from './sqlite-checkpointer.ts';
 
 /** Prepared statements kept per connection; SQL texts are few (shapes, not values), so this rarely evicts. */
@@ -37,7 +37,7 @@ export class SqliteConnection {
   readonly #releaseCheckpointer: (() => Promise<void>) | undefined;
 
   constructor(path: string) {
-    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+    if (path !== ':memory:') prepareDatabaseFiles(path);
     this.#db = new DatabaseSync(path);
     // WAL: readers never block the writer; NORMAL: no fsync per commit (durable at checkpoints,
     // the database never corrupts); busy_timeout: wait for another process's write lock;
