@@ -144,7 +144,7 @@ export async function startFaultStack(options: FaultStackOptions = {}): Promise<
     GATEWAY_URL: at(gatewayPort),
     LOG_LEVEL: 'warn',
   };
-  const gateway = new ServiceProcess('gateway', gatewayPort as number, { ...common, RATE_LIMIT_OVERRIDES: 'auth-ip=1000,auth-email=1000' });
+  const gateway = new ServiceProcess('gateway', gatewayPort as number, { ...common, RATE_LIMIT_OVERRIDES: 'auth-ip=1000,auth-ip-email=1000,register-ip=1000' });
   const auth = new ServiceProcess('auth', authPort as number, { ...common, ARGON2_MEMORY_KIB: '8192', ARGON2_TIME_COST: '1' });
   const billing = new ServiceProcess('billing', billingPort as number, {
     ...common,
