@@ -16,7 +16,7 @@ import { harvestIds } from './id-harvest.ts';
 import { type OpenApiDocument, type Operation, operationsOf } from './openapi-operations.ts';
 import { requestPlans } from './request-plans.ts';
 import type { PropertyHints } from './schema-values.ts';
-import { ADMIN_EMAIL, setUpTenants } from './tenant-fixtures.ts';
+import { setUpTenants } from './tenant-fixtures.ts';
 import { probeTenantIsolation } from './tenant-isolation.ts';
 
 /**
@@ -40,8 +40,7 @@ console.log(`fuzz: seeds ${FIXED_SEED} (fixed) and ${randomSeed} (${replaySeed =
  * own tests; here it would refuse every URL that cannot leave the machine).
  */
 const FUZZ_ENV: Record<string, string> = {
-  ADMIN_EMAILS: ADMIN_EMAIL,
-  RATE_LIMIT_OVERRIDES: ['auth-ip', 'auth-email', 'auth-ip-email', 'register-ip', 'referral-click', 'webhook-test', 'admin-api', 'admin-crawler']
+  RATE_LIMIT_OVERRIDES: ['auth-ip', 'auth-ip-email', 'register-ip', 'referral-click', 'webhook-test', 'admin-api', 'admin-crawler']
     .map((name) => `${name}=1000000`)
     .join(','),
   ARGON2_MEMORY_KIB: '8192',
@@ -104,7 +103,10 @@ describe.each(backends)('the all-in-one under fuzzed requests on $name', (backen
             harvestIds(request, result, world);
           }
           const kind = violationOf(request, result);
-          if (kind) violations.push({ kind, at, request: describeRequest(request), response: describeResult(result) });
+          if (kind) {
+            const status = result.outcome === 'response' ? result.status : undefined;
+            violations.push({ kind, route: request.route, status, at, request: describeRequest(request), response: describeResult(result) });
+          }
         }),
         { seed, numRuns, endOnFailure: true },
       );
@@ -132,31 +134,33 @@ describe.each(backends)('the all-in-one under fuzzed requests on $name', (backen
   });
 });
 
-/**
- * `crawl-server admin grant EMAIL` against the running service's storage, so the admin routes are
- * fuzzed with an admin token too. Where the command does not exist, ADMIN_EMAILS in FUZZ_ENV is
- * what grants; either way the suite's checks do not depend on it.
- */
+/** `crawl-server admin grant EMAIL` on the running service's storage, so that the admin routes are fuzzed with an admin token too. */
 async function runAdminGrant(email: string, env: Record<string, string>): Promise<void> {
-  await new Promise<void>((resolve) => {
+  await new Promise<void>((resolve, reject) => {
     execFile(
       process.execPath,
       ['--experimental-strip-types', '--disable-warning=ExperimentalWarning', 'packages/server/src/bin.ts', 'admin', 'grant', email],
       { cwd: REPO_ROOT, env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'test', ...env }, timeout: 30_000 },
-      () => resolve(),
+      (error, _stdout, stderr) => (error ? reject(new Error(`admin grant ${email} failed: ${stderr}`)) : resolve()),
     );
   });
 }
 
-/** One line per kind of failure and route, with the first request that showed it and how often it happened. */
+/**
+ * One line per kind of failure, method and answer (a 5xx code, a non-envelope body), with how often
+ * and on how many routes it happened, and the first request that showed it.
+ */
 function groupViolations(violations: Violation[]): string[] {
-  const groups = new Map<string, { first: Violation; count: number }>();
+  const groups = new Map<string, { first: Violation; count: number; routes: Set<string> }>();
   for (const violation of violations) {
-    const route = violation.request.split(' ').slice(0, 2).join(' ').replace(/\?.*/, '');
-    const key = `${violation.kind} ${route} → ${violation.response.split(' ')[0]}`;
-    const group = groups.get(key);
-    if (group) group.count++;
-    else groups.set(key, { first: violation, count: 1 });
+    const answer = violation.response.slice(0, 80);
+    const key = `${violation.kind}: ${violation.route.split(' ')[0]} → ${violation.status === undefined ? 'no answer' : answer}`;
+    const group = groups.get(key) ?? { first: violation, count: 0, routes: new Set<string>() };
+    group.count++;
+    group.routes.add(violation.route);
+    groups.set(key, group);
   }
-  return [...groups.entries()].map(([key, { first, count }]) => `${key} ×${count} (first at ${first.at}): ${first.request} ⇒ ${first.response}`);
+  return [...groups.entries()].map(
+    ([key, { first, count, routes }]) => `${key} ×${count} on ${routes.size} route(s) (first at ${first.at}): ${first.request} ⇒ ${first.response}`,
+  );
 }

@@ -5,6 +5,8 @@ export type ViolationKind = '5xx' | 'hang' | 'no-response' | 'cross-tenant-2xx' 
 
 export interface Violation {
   kind: ViolationKind;
+  route: string;
+  status: number | undefined;
   /** Where in the run: seed and request number, enough to replay it (FUZZ_SEED). */
   at: string;
   request: string;

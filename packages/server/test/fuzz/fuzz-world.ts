@@ -1,6 +1,6 @@
 import { percentEncode } from './hostile-values.ts';
 import { fillPath, type ResourceKind } from './openapi-operations.ts';
-import { BODY_LIMIT_BYTES, type Caller, type RequestPlan, type Tenant } from './request-plans.ts';
+import type { Caller, RequestPlan, Tenant } from './request-plans.ts';
 
 /** What the fuzzer knows about the running service: tokens, and the ids each tenant owns (growing as it creates). */
 /** A user's two tokens: the API's, and the dashboard's (required on `/private/*`). */
@@ -34,6 +34,8 @@ export class FuzzWorld {
 
 /** A request ready to send. */
 export interface ConcreteRequest {
+  /** `PATCH /projects/{id}` (the operation's template), or `PATCH (unknown path)`: what failures are grouped by. */
+  route: string;
   method: string;
   path: string;
   headers: Record<string, string>;
@@ -68,7 +70,8 @@ export function materialize(plan: RequestPlan, world: FuzzWorld): ConcreteReques
 
   const caller = plan.caller;
   const crossTenant = plan.unknownPath === undefined && (caller === 'a' || caller === 'b') && [...owners].some((owner) => owner !== caller);
-  return { method: plan.method, path, headers, body, caller, crossTenant };
+  const route = `${plan.method} ${plan.unknownPath === undefined ? plan.operation.path : '(unknown path)'}`;
+  return { route, method: plan.method, path, headers, body, caller, crossTenant };
 }
 
 function bodyBytes(plan: RequestPlan): Buffer | undefined {
@@ -84,8 +87,4 @@ function bodyBytes(plan: RequestPlan): Buffer | undefined {
       return Buffer.from(`{"name":"${'x'.repeat(filler)}"}`, 'utf8');
     }
   }
-}
-
-export function isOversized(request: ConcreteRequest): boolean {
-  return (request.body?.length ?? 0) > BODY_LIMIT_BYTES;
 }
