@@ -12,7 +12,7 @@ async function call(base: string, method: string, path: string, body?: unknown, 
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined };
+  return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };
 }
 
 describe('gateway and services in separate processes', () => {
@@ -31,6 +31,8 @@ describe('gateway and services in separate processes', () => {
     const email = `split-${Date.now()}@example.com`;
     const registered = await call(gateway.url, 'POST', '/auth/register', { email, password: 'a-long-enough-password' });
     expect(registered.status).toBe(201);
+    // A forwarded answer that carries a token is not cached either (the gateway applies the route's noStore).
+    expect(registered.headers.get('cache-control')).toBe('no-store');
     const token = registered.body.accessToken as string;
 
     const me = await call(gateway.url, 'GET', '/auth/me', undefined, { authorization: `Bearer ${token}` });
