@@ -12,6 +12,9 @@ export interface TargetDoc {
   resultCount?: number;
   startedAt?: string;
   finishedAt?: string;
+  /** Which report may be applied now (JobRepository.takeReportLease), and since when. */
+  reportToken?: string;
+  reportingAt?: string;
 }
 
 export interface JobDoc extends Document {

@@ -67,6 +67,44 @@ describe.each(testBackends())('worker-facing job progress (internal routes) ($na
     expect(h.billing.settlementsFor(job.id)).toHaveLength(1);
   });
 
+  it('two different reports of one target at once: exactly one applies, and rows, counts and totals agree', async () => {
+    const targets = Array.from({ length: 6 }, (_, i) => `kw${i}`);
+    const job = await createJob(targets);
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    // As the worker does: a 409 (another report is being applied) is sent again shortly.
+    const deliver = async (index: number, body: Parameters<CatalogHarness['report']>[2]) => {
+      for (let tries = 0; tries < 400; tries += 1) {
+        const res = await h.report(job.id, index, body);
+        if (res.status !== 409) return res.status;
+        await sleep(5);
+      }
+      throw new Error('the report was never accepted');
+    };
+    const delays = [0, 0, 1, 3, 10, 40];
+    const statuses = await Promise.all(
+      targets.flatMap((_, i) => {
+        const success = { status: 'success' as const, items: Array.from({ length: 30 }, (_, n) => ({ t: i, n })) };
+        const blocked = { status: 'failed' as const, reason: 'blocked' as const, items: [] };
+        const [first, second] = i % 2 === 0 ? [success, blocked] : [blocked, success];
+        return [deliver(i, first), sleep(delays[i] ?? 0).then(() => deliver(i, second))];
+      }),
+    );
+    expect(new Set(statuses)).toEqual(new Set([200]));
+    const done = await getJob(job.id);
+    const rows: Record<string, unknown>[] = [];
+    for await (const batch of h.catalog.results.items(job.id)) rows.push(...batch);
+    done.targets.forEach((target: { status: string; resultCount: number }, i: number) => {
+      const expected = target.status === 'success' ? 30 : 0;
+      expect(['success', 'failed']).toContain(target.status);
+      expect(target.resultCount).toBe(expected);
+      expect(rows.filter((row) => row.t === i)).toHaveLength(expected);
+    });
+    expect(done.resultCount).toBe(rows.length);
+    const results = await h.request({ method: 'GET', url: `/jobs/${job.id}/results`, token: alice.token });
+    expect(results.body.data.pagination.total).toBe(rows.length);
+    expect(h.billing.settlementsFor(job.id)).toHaveLength(1);
+  });
+
   it('re-running a target replaces its stored items', async () => {
     const job = await createJob(['a']);
     await h.catalog.results.replaceTarget(job.id, 0, [{ n: 1 }, { n: 2 }, { n: 3 }, { n: 4 }]);

@@ -3,10 +3,11 @@ import { beforeAll, expect, it } from 'vitest';
 import type { JobStatus } from '@crawl/contracts';
 import type { DocumentStore } from '@crawl/storage';
 import type { JobDoc, TargetDoc } from './job-model.ts';
-import { JobRepository } from './job-repository.ts';
+import { JobRepository, type TargetOutcome } from './job-repository.ts';
 
 const NOW = '2026-03-02T08:00:00.000Z';
 const LATER = '2026-03-02T08:05:00.000Z';
+const EARLIER = '2026-03-02T07:59:00.000Z';
 let sequence = 0;
 
 function job(overrides: Partial<JobDoc> = {}, targets = 3): JobDoc {
@@ -40,6 +41,12 @@ describeOnEachStore('JobRepository', (open) => {
     jobs = new JobRepository(store);
     await jobs.init();
   });
+
+  /** A report as the service applies it: under the target's lease. */
+  const report = async (id: string, index: number, outcome: TargetOutcome, now: string) => {
+    await jobs.takeReportLease(id, index, 'report-a', now, EARLIER);
+    return jobs.recordReport(id, index, outcome, now, 'report-a');
+  };
 
   it('finds a job by id, and by id only within its organization', async () => {
     const doc = await jobs.insert(job());
@@ -88,7 +95,7 @@ describeOnEachStore('JobRepository', (open) => {
     expect(claimed?.targets[0]).toMatchObject({ status: 'running', startedAt: NOW });
     // A re-delivered task may claim a running target; startedAt of the job keeps the first claim.
     expect((await jobs.claimTarget(doc._id, 0, LATER))?.startedAt).toBe(NOW);
-    await jobs.recordReport(doc._id, 0, { status: 'success', resultCount: 2 }, LATER);
+    await report(doc._id, 0, { status: 'success', resultCount: 2 }, LATER);
     expect(await jobs.claimTarget(doc._id, 0, LATER)).toBeNull();
     const current = await jobs.findById(doc._id);
     await jobs.cancelOpen(current as JobDoc, 'org_a', LATER);
@@ -116,19 +123,35 @@ describeOnEachStore('JobRepository', (open) => {
 
   it('records a report once: of racing reports for one target exactly one counts', async () => {
     const doc = await jobs.insert(job({}, 2));
-    const outcomes = await Promise.all(Array.from({ length: 5 }, () => jobs.recordReport(doc._id, 0, { status: 'success', resultCount: 3 }, NOW)));
+    const outcomes = await Promise.all(Array.from({ length: 5 }, () => report(doc._id, 0, { status: 'success', resultCount: 3 }, NOW)));
     expect(outcomes.filter((o) => o !== null)).toHaveLength(1);
     const final = await jobs.findById(doc._id);
     expect(final).toMatchObject({ status: 'running', resultCount: 3, startedAt: NOW });
-    expect(final?.targets[0]).toEqual({ value: 'kw0', status: 'success', resultCount: 3, finishedAt: NOW });
-    const failed = await jobs.recordReport(doc._id, 1, { status: 'failed', resultCount: 0, reason: 'blocked', message: 'captcha' }, LATER);
+    expect(final?.targets[0]).toEqual({ value: 'kw0', status: 'success', resultCount: 3, finishedAt: NOW, reportToken: 'report-a', reportingAt: NOW });
+    const failed = await report(doc._id, 1, { status: 'failed', resultCount: 0, reason: 'blocked', message: 'captcha' }, LATER);
     expect(failed?.targets[1]).toMatchObject({ status: 'failed', reason: 'blocked', message: 'captcha', resultCount: 0 });
     expect(failed?.resultCount).toBe(3);
   });
 
+  it('lets one report at a time apply to a target: its own retry gets back in, another waits until the lease is stale', async () => {
+    const doc = await jobs.insert(job({}, 1));
+    const racing = await Promise.all([jobs.takeReportLease(doc._id, 0, 'report-a', NOW, EARLIER), jobs.takeReportLease(doc._id, 0, 'report-b', NOW, EARLIER)]);
+    expect(racing.filter((leased) => leased !== null)).toHaveLength(1);
+    const holder = racing[0] ? 'report-a' : 'report-b';
+    const other = holder === 'report-a' ? 'report-b' : 'report-a';
+    expect(await jobs.takeReportLease(doc._id, 0, holder, NOW, EARLIER)).not.toBeNull();
+    expect(await jobs.recordReport(doc._id, 0, { status: 'success', resultCount: 1 }, NOW, other)).toBeNull();
+    // The holder died: a minute later its lease is stale and the other report takes over.
+    expect(await jobs.takeReportLease(doc._id, 0, other, LATER, '2026-03-02T08:04:00.000Z')).not.toBeNull();
+    expect(await jobs.recordReport(doc._id, 0, { status: 'success', resultCount: 1 }, LATER, holder)).toBeNull();
+    const done = await jobs.recordReport(doc._id, 0, { status: 'failed', resultCount: 0, reason: 'blocked' }, LATER, other);
+    expect(done?.targets[0]).toMatchObject({ status: 'failed', reason: 'blocked', reportToken: other });
+    expect(await jobs.takeReportLease(doc._id, 0, holder, LATER, LATER)).toBeNull();
+  });
+
   it('parallel reports of different targets all count', async () => {
     const doc = await jobs.insert(job({}, 5));
-    await Promise.all(Array.from({ length: 5 }, (_, i) => jobs.recordReport(doc._id, i, { status: 'success', resultCount: i + 1 }, NOW)));
+    await Promise.all(Array.from({ length: 5 }, (_, i) => report(doc._id, i, { status: 'success', resultCount: i + 1 }, NOW)));
     const final = await jobs.findById(doc._id);
     expect(final?.resultCount).toBe(15);
     expect(final?.targets.map((t) => t.resultCount)).toEqual([1, 2, 3, 4, 5]);
@@ -137,7 +160,7 @@ describeOnEachStore('JobRepository', (open) => {
   it('finishes an active job once, and cancelOpen refuses when a target finished since the read', async () => {
     const doc = await jobs.insert(job({}, 2));
     const read = (await jobs.findById(doc._id)) as JobDoc;
-    await jobs.recordReport(doc._id, 0, { status: 'success', resultCount: 1 }, NOW);
+    await report(doc._id, 0, { status: 'success', resultCount: 1 }, NOW);
     expect(await jobs.cancelOpen(read, 'org_a', LATER)).toBeNull();
     expect(await jobs.cancelOpen((await jobs.findById(doc._id)) as JobDoc, 'org_b', LATER)).toBeNull();
 

@@ -116,10 +116,30 @@ export class JobRepository {
   }
 
   /**
-   * Moves an open target to its outcome and adds its results to the job's count. Only one report
-   * per target gets through; a cancelled or finished target (or job) gives null.
+   * The right to apply one report to an open target: free, already this report's (`token`, so a
+   * report retried after a failure gets back in), or taken before `staleBefore` (its reporter
+   * died). Of two different reports at once exactly one gets the job back; the other gets null
+   * and must not touch the target's rows.
    */
-  recordReport(id: string, index: number, outcome: TargetOutcome, now: string): Promise<JobDoc | null> {
+  takeReportLease(id: string, index: number, token: string, now: string, staleBefore: string): Promise<JobDoc | null> {
+    const target = `targets.${index}`;
+    return this.#jobs.updateOne(
+      {
+        _id: id,
+        status: { $in: ACTIVE },
+        [`${target}.status`]: { $in: OPEN_TARGETS },
+        $or: [{ [`${target}.reportToken`]: { $exists: false } }, { [`${target}.reportToken`]: token }, { [`${target}.reportingAt`]: { $lt: staleBefore } }],
+      },
+      { $set: { [`${target}.reportToken`]: token, [`${target}.reportingAt`]: now } },
+    );
+  }
+
+  /**
+   * Moves an open target to its outcome and adds its results to the job's count, only while the
+   * report holds the target's lease (`token`): one report per target gets through; a cancelled
+   * or finished target (or job), or a lease taken over, gives null.
+   */
+  recordReport(id: string, index: number, outcome: TargetOutcome, now: string, token: string): Promise<JobDoc | null> {
     const set: Record<string, unknown> = {
       status: 'running',
       [`targets.${index}.status`]: outcome.status,
@@ -130,7 +150,7 @@ export class JobRepository {
     if (outcome.reason !== undefined) set[`targets.${index}.reason`] = outcome.reason;
     if (outcome.message !== undefined) set[`targets.${index}.message`] = outcome.message;
     return this.#jobs.updateOne(
-      { _id: id, status: { $in: ACTIVE }, [`targets.${index}.status`]: { $in: OPEN_TARGETS } },
+      { _id: id, status: { $in: ACTIVE }, [`targets.${index}.status`]: { $in: OPEN_TARGETS }, [`targets.${index}.reportToken`]: token },
       { $set: set, $inc: { resultCount: outcome.resultCount }, $min: { startedAt: now } },
     );
   }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { ReportTargetBody } from '@crawl/contracts';
 import { errors } from '@crawl/errors';
 import type { Clock } from '@crawl/modules';
@@ -6,6 +7,12 @@ import type { JobDispatch } from './job-dispatch.ts';
 import { countTargets, isOpenTarget, isTerminalJob, type JobDoc } from './job-model.ts';
 import type { JobRepository } from './job-repository.ts';
 import type { JobSettlement } from './job-settlement.ts';
+
+/** A report holding a target's lease longer than this is taken to have died with its writer. */
+export const REPORT_LEASE_MS = 60_000;
+
+/** The same report retried (after a failure mid-way) gets the same token, so it gets back in. */
+const reportToken = (report: ReportTargetBody): string => createHash('sha256').update(JSON.stringify(report)).digest('base64url');
 
 export interface TargetProgressOptions {
   jobs: JobRepository;
@@ -48,14 +55,29 @@ export class TargetProgress {
   }
 
   /**
-   * Writes the target's items under their deterministic keys first, then moves the target with
-   * the conditional update (ADR 0004). A report for a target that is no longer open changes nothing.
+   * Applies a report exactly once (ADR 0004): take the target's report lease, write or clear its
+   * rows, then move the target with the conditional update that also requires the lease. Of two
+   * different reports at once only the lease holder touches rows; the other gets 409 while the
+   * holder works (the worker tries again) and a no-op once the target has ended. A report for a
+   * target that is no longer open changes nothing.
    */
   async reportTarget(jobId: string, index: number, report: ReportTargetBody): Promise<{ jobStatus: string; finished: boolean }> {
     const job = await this.#jobs.findById(jobId);
     const target = job?.targets[index];
     if (!job || !target) throw errors.notFound('Target');
     if (isTerminalJob(job.status) || !isOpenTarget(target.status)) return { jobStatus: job.status, finished: isTerminalJob(job.status) };
+
+    const token = reportToken(report);
+    const leaseAt = this.#now();
+    const leased = await this.#jobs.takeReportLease(jobId, index, token, leaseAt, new Date(Date.parse(leaseAt) - REPORT_LEASE_MS).toISOString());
+    if (!leased) {
+      const current = await this.#jobs.findById(jobId);
+      const now = current?.targets[index];
+      if (!current || !now || isTerminalJob(current.status) || !isOpenTarget(now.status)) {
+        return { jobStatus: current?.status ?? job.status, finished: current ? isTerminalJob(current.status) : false };
+      }
+      throw errors.conflict('Another report for this target is being applied; send this one again shortly');
+    }
 
     const items = report.status === 'success' ? report.items : [];
     if (items.length > 0) await this.#results.replaceTarget(jobId, index, items);
@@ -73,11 +95,14 @@ export class TargetProgress {
           : {}),
       },
       now,
+      token,
     );
     if (!updated) {
-      // Cancelled (or reported by someone else) between the read and the write.
+      // Cancelled between the lease and the write: the rows written are ours, remove them. (A
+      // lease taken over by another report leaves the rows to that report.)
       const current = await this.#jobs.findById(jobId);
-      if (current && current.targets[index]?.status === 'cancelled') await this.#results.clearTarget(jobId, index);
+      const ours = current?.targets[index];
+      if (current && ours?.status === 'cancelled' && ours.reportToken === token) await this.#results.clearTarget(jobId, index);
       return { jobStatus: current?.status ?? job.status, finished: current ? isTerminalJob(current.status) : false };
     }
     const counts = countTargets(updated.targets);

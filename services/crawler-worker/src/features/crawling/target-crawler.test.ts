@@ -318,6 +318,22 @@ describe('infrastructure outages (catalog or its database down)', () => {
     ]);
   });
 
+  it('waits its turn when catalog is applying another report of the target (409)', async () => {
+    const catalog = new FakeCatalog();
+    const report = catalog.reportTarget.bind(catalog);
+    let contended = 2;
+    catalog.reportTarget = async (...args) => {
+      if (contended-- > 0) throw errors.conflict('Another report for this target is being applied');
+      return report(...args);
+    };
+    const clock = { now: 0 };
+    const { crawler, urls } = crawlerWith(page, catalog, retry(clock));
+    const run = await driveLikeTheQueue(crawler, clock, 1);
+    expect(run).toMatchObject({ attempt: 1, outcome: 'done', waits: [1_000, 2_000] });
+    expect(urls).toHaveLength(1);
+    expect(catalog.reports.map((r) => r.body.status)).toEqual(['success']);
+  });
+
   it('drops a report for a job that no longer exists (404) instead of retrying it', async () => {
     const catalog = new FakeCatalog();
     catalog.reportTarget = async () => {

@@ -87,7 +87,9 @@ export class TargetCrawler {
     } catch (error) {
       if (this.#options.signal?.aborted) throw error;
       const delivering = this.#undelivered.has(key);
-      if (isInfrastructureError(error)) {
+      // 409 on a report: catalog is applying another report of this target; ours waits its turn.
+      const contended = delivering && isAppError(error) && error.statusCode === 409;
+      if (isInfrastructureError(error) || contended) {
         const delayMs = this.#retry.delayFor(key, delivering);
         if (delayMs !== undefined) {
           this.#options.logger?.warn(
