@@ -1,7 +1,7 @@
 import type { ConcreteRequest } from './fuzz-world.ts';
 import type { Exchange } from './http-exchange.ts';
 
-export type ViolationKind = '5xx' | 'hang' | 'no-response' | 'cross-tenant-2xx' | 'not-an-envelope';
+export type ViolationKind = '5xx' | 'hang' | 'no-response' | 'cross-tenant-2xx' | 'internal-route-2xx' | 'not-an-envelope';
 
 export interface Violation {
   kind: ViolationKind;
@@ -35,7 +35,9 @@ export function violationOf(request: ConcreteRequest, result: Exchange): Violati
   if (result.outcome === 'timeout') return 'hang';
   if (result.outcome === 'no-response') return 'no-response';
   if (result.status >= 500) return '5xx';
-  if (request.crossTenant && result.status >= 200 && result.status < 300) return 'cross-tenant-2xx';
+  const succeeded = result.status >= 200 && result.status < 300;
+  if (request.crossTenant && succeeded) return 'cross-tenant-2xx';
+  if (request.internal && succeeded) return 'internal-route-2xx';
   // A HEAD answer has no body to hold the envelope.
   if (result.status >= 400 && request.method !== 'HEAD' && !isErrorEnvelope(parsed(result.body))) return 'not-an-envelope';
   return undefined;

@@ -18,6 +18,7 @@ describe('fuzz harness', () => {
     body: undefined,
     caller: 'b',
     crossTenant: false,
+    internal: false,
     ...overrides,
   });
   const answer = (status: number, body: unknown) => ({
@@ -29,12 +30,13 @@ describe('fuzz harness', () => {
   });
   const envelope = { success: false, error: { code: 'NOT_FOUND', message: 'Job not found', details: [] } };
 
-  it('flags a 5xx, a hang, no answer, a cross-tenant 2xx and a 4xx outside the envelope, and nothing else', () => {
+  it('flags a 5xx, a hang, no answer, a 2xx across tenants or on an internal route, and a 4xx outside the envelope, and nothing else', () => {
     expect(violationOf(request(), answer(500, envelope))).toBe('5xx');
     expect(violationOf(request(), answer(503, envelope))).toBe('5xx');
     expect(violationOf(request(), { outcome: 'timeout', ms: 10_000 })).toBe('hang');
     expect(violationOf(request(), { outcome: 'no-response', error: 'socket hang up', ms: 3 })).toBe('no-response');
     expect(violationOf(request({ crossTenant: true }), answer(200, { data: {} }))).toBe('cross-tenant-2xx');
+    expect(violationOf(request({ internal: true }), answer(201, { data: {} }))).toBe('internal-route-2xx');
     expect(violationOf(request(), answer(400, 'Invalid Preflight Request'))).toBe('not-an-envelope');
     expect(violationOf(request(), answer(404, { error: { code: 'NOT_FOUND', message: 'x' } }))).toBe('not-an-envelope');
     expect(violationOf(request({ crossTenant: true }), answer(404, envelope))).toBeUndefined();

@@ -43,6 +43,8 @@ export interface ConcreteRequest {
   caller: Caller;
   /** A tenant's token on a path naming the other tenant's ids: must never succeed. */
   crossTenant: boolean;
+  /** A service-to-service route, called without the internal token: must never succeed. */
+  internal: boolean;
 }
 
 export function materialize(plan: RequestPlan, world: FuzzWorld): ConcreteRequest {
@@ -62,7 +64,7 @@ export function materialize(plan: RequestPlan, world: FuzzWorld): ConcreteReques
   const search = query || plan.rawQuery ? `?${query}${plan.rawQuery}` : '';
   const path = (plan.unknownPath ?? fillPath(plan.operation.path, values)) + search;
 
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...plan.extraHeaders };
   if (plan.caller === 'malformed') headers.authorization = plan.malformedAuthorization;
   else if (plan.caller !== 'anonymous') headers.authorization = `Bearer ${world.tokens[plan.caller][plan.dashboardToken ? 'dashboard' : 'api']}`;
   const body = bodyBytes(plan);
@@ -71,7 +73,8 @@ export function materialize(plan: RequestPlan, world: FuzzWorld): ConcreteReques
   const caller = plan.caller;
   const crossTenant = plan.unknownPath === undefined && (caller === 'a' || caller === 'b') && [...owners].some((owner) => owner !== caller);
   const route = `${plan.method} ${plan.unknownPath === undefined ? plan.operation.path : '(unknown path)'}`;
-  return { route, method: plan.method, path, headers, body, caller, crossTenant };
+  const internal = plan.unknownPath === undefined && plan.operation.path.startsWith('/internal/');
+  return { route, method: plan.method, path, headers, body, caller, crossTenant, internal };
 }
 
 function bodyBytes(plan: RequestPlan): Buffer | undefined {

@@ -30,6 +30,8 @@ export interface RequestPlan {
   rawQuery: string;
   body: BodyPlan;
   contentType: string | undefined;
+  /** Headers a client should not be able to use: spoofed internal identity, forwarded-for, odd ids and Accepts. */
+  extraHeaders: Record<string, string>;
   /** Replaces the operation's path altogether (a route that does not exist). */
   unknownPath: string | undefined;
 }
@@ -63,6 +65,18 @@ const MALFORMED_AUTHORIZATION = [
   'Basic Zm9vOmJhcg==',
   'bearer lowercase-scheme',
   `Bearer ${'A'.repeat(5_000)}`,
+];
+
+const EXTRA_HEADERS: Record<string, string>[] = [
+  { 'x-internal-token': 'forged.internal.token' },
+  { 'x-crawl-identity': '{"userId":"usr_x","organizationId":"org_x","role":"admin"}' },
+  { 'x-forwarded-for': '127.0.0.1' },
+  { 'x-request-id': `../${'r'.repeat(300)}` },
+  { 'x-request-id': '{"$gt":""}' },
+  { accept: 'text/csv' },
+  { accept: 'application/xml;q=0.9, */*;q=0.1' },
+  { 'accept-encoding': 'gzip, br, zstd' },
+  { origin: 'https://evil.example.invalid' },
 ];
 
 const INVALID_JSON = ['{', '{"a":', '[1,2', 'nul', '{"a":1}}', "{'a':1}", '\ufeff{}', '{"a":1,}', 'NaN', '"unterminated', '{"a":"\\x"}', ''];
@@ -222,6 +236,7 @@ export function planArbitrary(operation: Operation, hints: PropertyHints): fc.Ar
       { weight: 2, arbitrary: fc.constantFrom<string | undefined>(...CONTENT_TYPES) },
     ),
     unknownPath: fc.oneof({ weight: 30, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: unknownPath }),
+    extraHeaders: fc.oneof({ weight: 8, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: fc.constantFrom(...EXTRA_HEADERS) }),
   });
 }
 
