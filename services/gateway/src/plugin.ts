@@ -3,6 +3,7 @@ import helmet from '@fastify/helmet';
 import { PUBLIC_ROUTES } from '@crawl/contracts';
 import type { FastifyInstance } from 'fastify';
 import { corsMethods } from './features/cors/allowed-methods.ts';
+import { guardPreflights } from './features/cors/preflight-guard.ts';
 import { forwardRoutes, type ForwardingOptions } from './features/forwarding/forward-routes.ts';
 import { openApiRoutes } from './features/openapi/openapi-routes.ts';
 import { registerRateLimitStore, type RateLimitStoreOptions } from './features/throttling/rate-limit-store.ts';
@@ -23,6 +24,7 @@ export function gatewayEdge(options: EdgeOptions) {
   return async function edge(app: FastifyInstance): Promise<void> {
     await app.register(helmet, { contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'cross-origin' } });
     const origins = options.corsOrigins.trim();
+    guardPreflights(app);
     await app.register(cors, {
       origin: origins === '*' ? '*' : origins.split(',').map((o) => o.trim()),
       methods: corsMethods(PUBLIC_ROUTES),

@@ -38,4 +38,16 @@ describe('CORS preflight', () => {
     expect(response.status).toBe(204);
     expect(String(response.headers['access-control-allow-methods'])).toContain(method);
   });
+
+  it.each([
+    ['no Origin', { 'access-control-request-method': 'GET' }],
+    ['no Access-Control-Request-Method', { origin: 'https://app.example.com' }],
+    ['neither', {}],
+  ])('an OPTIONS request with %s is refused in the error envelope', async (_case, headers: Record<string, string>) => {
+    const response = await svc.app.inject({ method: 'OPTIONS', url: '/projects', headers });
+    expect(response.statusCode).toBe(400);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.json()).toMatchObject({ success: false, error: { code: 'VALIDATION_ERROR', message: 'An OPTIONS request must be a CORS preflight' } });
+    expect(response.json().error.details.length).toBeGreaterThan(0);
+  });
 });

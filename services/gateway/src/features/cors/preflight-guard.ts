@@ -1,0 +1,20 @@
+import { errors } from '@crawl/errors';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * An OPTIONS request that is not a CORS preflight (no `Origin` or no
+ * `Access-Control-Request-Method`) is refused in the error envelope. @fastify/cors refuses it
+ * too, but as plain text; this hook runs first (register it before the plugin).
+ */
+export function guardPreflights(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request) => {
+    if (request.method !== 'OPTIONS') return;
+    const missing = ['origin', 'access-control-request-method'].filter((header) => !request.headers[header]);
+    if (missing.length > 0) {
+      throw errors.validation(
+        'An OPTIONS request must be a CORS preflight',
+        missing.map((header) => `header ${header} is required`),
+      );
+    }
+  });
+}
