@@ -19,4 +19,5 @@ export {
 export { PRODUCT_LAYOUTS, type ProductLayout } from './render/product-layouts.ts';
 export { SEARCH_LAYOUTS, type SearchLayout } from './render/search-layouts.ts';
 export type { PageSize } from './render/page-shell.ts';
+export { PAGE_SHAPES, REAL_PAGE_SHAPES, type PageShape } from './render/page-shapes.ts';
 export { apiServicesPage, captchaPage, notFoundPage, robotCheckPage, serviceUnavailablePage } from './render/block-pages.ts';

@@ -1,7 +1,8 @@
 import type { MarketplaceDomain } from '@crawl/marketplace';
 import type { Texts } from '../texts.ts';
-import { filler } from './filler.ts';
+import { filler, type Filler } from './filler.ts';
 import { esc } from './html.ts';
+import { shapedFiller, type PageShape } from './page-shapes.ts';
 
 /** `full` pages weigh 1–2 MB like the real site; `small` ones only carry the content (fast tests). */
 export type PageSize = 'full' | 'small';
@@ -16,14 +17,26 @@ export interface ShellOptions {
   bodyClass: string;
   /** Extra <head> markup (canonical link). */
   head?: string;
+  /** What the bulk of a `full` page is made of; default `scripted`. */
+  shape?: PageShape;
+}
+
+function fillerFor(options: ShellOptions): Filler | undefined {
+  if (options.size !== 'full') return undefined;
+  const shape = options.shape ?? 'scripted';
+  if (shape !== 'scripted') return shapedFiller(shape, options.variant);
+  return filler(1_050_000 + (options.variant % 4) * 220_000, options.variant);
 }
 
 export function pageShell(options: ShellOptions, content: string): string {
-  const fill = options.size === 'full' ? filler(1_050_000 + (options.variant % 4) * 220_000, options.variant) : undefined;
+  const fill = fillerFor(options);
   const market = options.domain.replace(/\./g, '-');
   return [
     `<!doctype html><html lang="${options.texts.htmlLang}" class="a-no-js" data-19ax5a9jf="dingo"><head>`,
-    `<script>var aPageStart = (new Date()).getTime();</script><meta charset="utf-8"/>`,
+    // A DOM saved from a browser (after scripts ran and were dropped) keeps no script at all.
+    options.size === 'full' && options.shape === 'serialized-dom'
+      ? '<meta charset="utf-8"/>'
+      : `<script>var aPageStart = (new Date()).getTime();</script><meta charset="utf-8"/>`,
     `<title>${esc(options.title)}</title>`,
     options.head ?? '',
     fill?.head ?? '',

@@ -6,6 +6,7 @@ import { storefrontProduct } from '../storefront-view.ts';
 import { textsFor } from '../texts.ts';
 import { esc } from './html.ts';
 import { pageShell, type PageSize } from './page-shell.ts';
+import type { PageShape } from './page-shapes.ts';
 import { PRODUCT_LAYOUTS, productContent, type ProductLayout } from './product-layouts.ts';
 import { SEARCH_LAYOUTS, searchContent, type SearchCard, type SearchLayout } from './search-layouts.ts';
 
@@ -17,6 +18,8 @@ export interface RenderSearchOptions {
   /** Default: chosen from the keyword, so a keyword always gets the same layout. */
   layout?: SearchLayout;
   size?: PageSize;
+  /** What the bulk of a `full` page is made of (see PageShape); default `scripted`. */
+  shape?: PageShape;
   /** Pages after this one are empty; default 7. */
   maxPages?: number;
 }
@@ -66,6 +69,7 @@ export function renderSearchPage(options: RenderSearchOptions): RenderedPage & {
       texts,
       title: `Amazon.${domain.slice(7)} : ${options.keyword}`,
       size: options.size ?? 'full',
+      ...(options.shape ? { shape: options.shape } : {}),
       variant: hashString(options.keyword) + page,
       bodyClass: 's-minimal',
     },
@@ -80,6 +84,8 @@ export interface RenderProductOptions {
   /** Default: chosen from the ASIN, so a product always gets the same layout. */
   layout?: ProductLayout;
   size?: PageSize;
+  /** What the bulk of a `full` page is made of (see PageShape); default `scripted`. */
+  shape?: PageShape;
 }
 
 /** Product detail page, or undefined when the ASIN is not in the catalog. */
@@ -95,6 +101,7 @@ export function renderProductPage(options: RenderProductOptions): RenderedPage |
       texts: view.texts,
       title: `Amazon.${domain.slice(7)}: ${product.title} : ${view.categories[0]}`,
       size: options.size ?? 'full',
+      ...(options.shape ? { shape: options.shape } : {}),
       variant: hashString(options.asin),
       bodyClass: 'dp',
       head: `<link rel="canonical" href="https://www.${domain}/dp/${esc(product.asin)}" />`,
