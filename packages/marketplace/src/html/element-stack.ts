@@ -98,6 +98,11 @@ const SPECIAL = new Set([
   'ul',
 ]);
 
+/** An element whose end tag ordinary end tags never close past (see `close`). */
+export function isSpecialElement(tag: string): boolean {
+  return SPECIAL.has(tag);
+}
+
 // Formatting elements are re-parented by the adoption agency algorithm rather than ignored; closing
 // them up to the nearest match is the close-enough approximation for extraction purposes.
 const FORMATTING = new Set(['a', 'b', 'big', 'code', 'em', 'font', 'i', 'nobr', 's', 'small', 'strike', 'strong', 'tt', 'u']);
@@ -143,18 +148,20 @@ export class ElementStack {
 
   /**
    * Handles an end tag: closes the nearest open element named `tag`. Strays are ignored, and so is
-   * the end tag of an ordinary element when a special one (a <div>) is open inside it.
+   * the end tag of an ordinary element when a special one (a <div>) is open inside it. Returns
+   * whether an element was closed.
    */
-  close(tag: string): void {
+  close(tag: string): boolean {
     const guarded = !SPECIAL.has(tag) && !FORMATTING.has(tag);
     for (let i = this.tags.length - 1; i >= 0; i--) {
       const open = this.tags[i] as string;
       if (open === tag) {
         this.popTo(i);
-        return;
+        return true;
       }
-      if (guarded && SPECIAL.has(open)) return;
+      if (guarded && SPECIAL.has(open)) return false;
     }
+    return false;
   }
 
   closeAll(): void {

@@ -47,7 +47,7 @@ export function rawTextSegments(html: string): string[] {
 }
 
 /** Index just past the `>` closing the start tag whose attributes begin at `from`, quote-aware. */
-function startTagEnd(html: string, from: number): number {
+export function startTagEnd(html: string, from: number): number {
   let quote = 0;
   for (let i = from; i < html.length; i++) {
     const code = html.charCodeAt(i);

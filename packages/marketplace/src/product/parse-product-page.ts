@@ -1,6 +1,7 @@
-import type { StartTag } from 'parse5-sax-parser';
+import type { EndTag, StartTag } from 'parse5-sax-parser';
 import { VOID_ELEMENTS } from '../html/element-stack.ts';
-import { scanHtml } from '../html/sax-scanner.ts';
+import type { RegionAnchors } from '../html/region-starts.ts';
+import { scanRegions } from '../html/sax-scanner.ts';
 import { attr } from '../html/tags.ts';
 import { pageMarketplace, priceHintFor } from '../locale-context.ts';
 import { assembleProduct } from './assemble-product.ts';
@@ -10,16 +11,37 @@ import { BrandRegion } from './regions/brand.ts';
 import { BreadcrumbRegion } from './regions/breadcrumb.ts';
 import { FeaturesRegion } from './regions/features.ts';
 import { IdentityRegion } from './regions/identity.ts';
-import { ImagesRegion } from './regions/images.ts';
+import { ImagesRegion, MAIN_IMAGE_IDS } from './regions/images.ts';
 import { InfoRowsRegion } from './regions/info-rows.ts';
 import { PriceRegion } from './regions/price.ts';
 import { RatingRegion } from './regions/rating.ts';
 import { SellerRegion } from './regions/seller.ts';
-import { TwisterRegion } from './regions/twister.ts';
+import { TWISTER_ID, TwisterRegion } from './regions/twister.ts';
 import type { ParseProductPageOptions, ProductDetails } from './types.ts';
 
 // Starts of these elements separate lines of text; multi-line values (description, ranks) need it.
 const LINE_BREAKS: ReadonlySet<string> = new Set(['br', 'p', 'li', 'td', 'tr', 'div', 'ul']);
+
+let anchors: RegionAnchors | undefined;
+
+/**
+ * The elements a handler reacts to outside every region, and so the only ones tokenized (each with
+ * what is inside it): region and main-image ids, the ASIN input, the canonical link, the buy box's
+ * tabular rows, the product overview's brand row and the legacy list price.
+ */
+function productAnchors(regionIds: Iterable<string>): RegionAnchors {
+  anchors ??= {
+    ids: new Set([...regionIds, ...MAIN_IMAGE_IDS, 'ASIN']),
+    idPattern: TWISTER_ID,
+    needles: [
+      { text: 'canonical', accept: (startTag) => /^<link\s/i.test(startTag) },
+      { text: 'tabular-attribute-name' },
+      { text: 'po-brand' },
+      { text: 'priceBlockStrikePriceString' },
+    ],
+  };
+  return anchors;
+}
 
 /**
  * Reads a product detail page in one streaming pass; see docs/marketplace.md for the layouts. Each
@@ -87,15 +109,15 @@ export function parseProductPage(html: string, options: ParseProductPageOptions)
     if (name === 'tr' || name === 'td') brand.startTag(name, cls);
   };
 
-  scanHtml(html, {
+  const handler = {
     startTag,
-    endTag(tag) {
+    endTag(tag: EndTag) {
       stack.close(tag.tagName);
     },
-    text(text) {
+    text(text: string) {
       captures.text(text);
     },
-  });
-  stack.closeAll();
+  };
+  scanRegions(html, productAnchors(idRegions.keys()), handler, stack);
   return assembleProduct(scan.found, options, priceHintFor(marketplace), marketplace?.currency);
 }

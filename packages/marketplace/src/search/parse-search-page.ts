@@ -1,7 +1,8 @@
-import type { StartTag } from 'parse5-sax-parser';
+import type { EndTag, StartTag } from 'parse5-sax-parser';
 import { ElementStack } from '../html/element-stack.ts';
 import { PriceElementReader } from '../html/price-element.ts';
-import { scanHtml } from '../html/sax-scanner.ts';
+import type { RegionAnchors } from '../html/region-starts.ts';
+import { scanRegions } from '../html/sax-scanner.ts';
 import { absoluteUrl, attr, hasClass, normalizeSpace } from '../html/tags.ts';
 import { TextCaptures } from '../html/text-captures.ts';
 import { pageMarketplace, priceHintFor } from '../locale-context.ts';
@@ -33,6 +34,25 @@ function isResultCard(tag: StartTag, cls: string | undefined): boolean {
 function isSponsoredCard(tag: StartTag, cls: string | undefined): boolean {
   return hasClass(cls, 'AdHolder') || attr(tag, 'data-component-type') === 'sp-sponsored-result';
 }
+
+/**
+ * The elements the parser reacts to, and so the only ones tokenized (each with what is inside it):
+ * result cards (a div or li with an ASIN and a card marker), the result count and the next-page link.
+ */
+const SEARCH_ANCHORS: RegionAnchors = {
+  ids: new Set(['s-result-count', 'pagnNextLink']),
+  needles: [
+    {
+      text: 'data-asin=',
+      accept: (startTag) =>
+        /^<(?:div|li)\s/i.test(startTag) &&
+        /\sdata-asin=["']?[A-Z0-9]{10}["'\s/>]/.test(startTag) &&
+        /s-search-result|sp-sponsored-result|s-result-item/.test(startTag),
+    },
+    { text: 's-result-info-bar' },
+    { text: 's-pagination-next', accept: (startTag) => /^<a\s/i.test(startTag) },
+  ],
+};
 
 /** Reads a search results page in one streaming pass; see docs/marketplace.md for the layouts. */
 export function parseSearchPage(html: string, options: ParseSearchPageOptions): SearchPage {
@@ -163,21 +183,21 @@ export function parseSearchPage(html: string, options: ParseSearchPageOptions): 
     }
   };
 
-  scanHtml(html, {
-    startTag(tag) {
+  const handler = {
+    startTag(tag: StartTag) {
       stack.open(tag.tagName);
       const cls = attr(tag, 'class');
       if (draft === undefined) outsideCard(tag, cls);
       else insideCard(draft, tag, cls);
     },
-    endTag(tag) {
+    endTag(tag: EndTag) {
       stack.close(tag.tagName);
     },
-    text(text) {
+    text(text: string) {
       captures.text(text);
     },
-  });
-  stack.closeAll();
+  };
+  scanRegions(html, SEARCH_ANCHORS, handler, stack);
 
   const items: SearchItem[] = [];
   let organic = 0;

@@ -6,7 +6,7 @@ import { ContainerRegion, type PageScan } from '../page-scan.ts';
 const IMAGE_REGIONS: readonly string[] = ['altImages', 'imageBlock', 'main-image-container', 'image-block', 'imgTagWrapperId'];
 
 /** Ids of the main product image across layouts. */
-const MAIN_IMAGE_IDS: ReadonlySet<string> = new Set(['landingImage', 'imgBlkFront', 'main-image', 'ebooksImgBlkFront']);
+export const MAIN_IMAGE_IDS: ReadonlySet<string> = new Set(['landingImage', 'imgBlkFront', 'main-image', 'ebooksImgBlkFront']);
 
 /**
  * The main image and the gallery. A thumbnail that is a video, or the selected one (the main image

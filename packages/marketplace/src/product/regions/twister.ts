@@ -4,7 +4,8 @@ import { ASIN } from '../findings.ts';
 import type { PageScan } from '../page-scan.ts';
 import type { ProductVariation } from '../types.ts';
 
-const TWISTER_ID = /^(?:twister|twister_feature_div|twister-plus-inline-twister|inline-twister-expander-content-.+|tp-inline-twister-dim-values-container)$/;
+export const TWISTER_ID =
+  /^(?:twister|twister_feature_div|twister-plus-inline-twister|inline-twister-expander-content-.+|tp-inline-twister-dim-values-container)$/;
 const TWISTER_DIMENSION_ID = /^(?:variation_|inline-twister-row-)(.+)$/;
 const VARIATION_TITLE_PREFIX =
   /^(?:Click to select|Klicke, um|Cliquez pour sélectionner|Haz clic para seleccionar|Fai clic per selezionare|クリックして選択)\s*/i;
