@@ -31,7 +31,32 @@ export const CrawlerConfig = defineConfig({
     description:
       'How often the worker reads the admin-set upstream rate from billing (GET /internal/billing/crawler-settings); a change reaches every replica within this time.',
   }),
-  CRAWL_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 256, default: 4, description: 'Targets crawled at the same time by this process.' }),
+  CRAWL_CONCURRENCY: Type.Integer({
+    minimum: 1,
+    maximum: 256,
+    default: 4,
+    description: 'Targets crawled at the same time by this process (fetch concurrency: pages being fetched or waiting to be parsed).',
+  }),
+  PARSE_THREADS: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: 256,
+      description:
+        'Worker threads extracting pages (parse concurrency), started on demand. Unset: one per core (`os.availableParallelism()`); 0: parse on the event loop.',
+    }),
+  ),
+  PARSE_QUEUE: Type.Integer({
+    minimum: 0,
+    maximum: 1024,
+    default: 4,
+    description:
+      'Fetched pages handed to the parse threads beyond one per thread; further pages wait in their fetch lane, so the pool holds at most threads + this many.',
+  }),
+  PARSE_THREAD_HEAP_MB: Type.Integer({
+    minimum: 32,
+    default: 256,
+    description: 'Old-generation heap of each parse thread; a page needing more fails as `parse_error` and the thread is replaced.',
+  }),
   FETCH_CONNECT_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 5_000, description: 'TCP/TLS connect timeout per upstream request.' }),
   FETCH_TIMEOUT_MS: Type.Integer({
     minimum: 100,

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { commaList } from '@crawl/config';
 import { crawlQueueDefinition, type CrawlTask } from '@crawl/contracts';
 import { defineModule } from '@crawl/modules';
@@ -11,6 +12,7 @@ import { UndiciPageFetcher } from './features/fetching/page-fetcher.ts';
 import { ProxyPool } from './features/fetching/proxy-pool.ts';
 import { SessionPool } from './features/fetching/session-pool.ts';
 import { abortableSleep, UpstreamClient } from './features/fetching/upstream-client.ts';
+import { openPageParser } from './features/parsing/open-page-parser.ts';
 import { closeRedis, openRedis, RedisRateBudget } from '@crawl/redis';
 import { RateSetting } from './features/rate-limit/rate-setting.ts';
 import { SharedRateLimiter } from './features/rate-limit/shared-rate-limiter.ts';
@@ -50,6 +52,7 @@ export const crawlerWorkerModule = defineModule<CrawlerConfig>({
     const stopping = new AbortController();
     let baseUrl = config.MARKETPLACE_BASE_URL;
     let fetcher: UndiciPageFetcher | undefined;
+    const parser = openPageParser(config);
     let simulator: Awaited<ReturnType<typeof startEmbeddedSimulator>> | undefined;
     let refreshTimer: NodeJS.Timeout | undefined;
 
@@ -88,6 +91,7 @@ export const crawlerWorkerModule = defineModule<CrawlerConfig>({
           catalog: new CatalogWorkerClient(context.client('catalog')),
           upstream,
           sessions,
+          parser,
           baseUrl: () => baseUrl,
           logger,
           signal: stopping.signal,
@@ -105,7 +109,15 @@ export const crawlerWorkerModule = defineModule<CrawlerConfig>({
             await crawler.giveUp(job.payload, error);
           },
         });
-        logger.info({ origin: baseUrl, concurrency: config.CRAWL_CONCURRENCY, requestsPerMinute: limiter.rate() }, 'crawler-worker processing crawl targets');
+        logger.info(
+          {
+            origin: baseUrl,
+            concurrency: config.CRAWL_CONCURRENCY,
+            parseThreads: config.PARSE_THREADS ?? availableParallelism(),
+            requestsPerMinute: limiter.rate(),
+          },
+          'crawler-worker processing crawl targets',
+        );
       },
       async stop() {
         if (refreshTimer) clearInterval(refreshTimer);
@@ -119,6 +131,7 @@ export const crawlerWorkerModule = defineModule<CrawlerConfig>({
         limiter.close();
         if (rateRedis) await closeRedis(rateRedis);
         await fetcher?.close();
+        await parser.close();
         await simulator?.close();
       },
     };

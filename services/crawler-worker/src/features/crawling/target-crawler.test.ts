@@ -4,6 +4,7 @@ import { RetryLaterError } from '@crawl/queue';
 import { describe, expect, it } from 'vitest';
 import type { CrawlSession } from '../fetching/session-pool.ts';
 import type { GetPageInput, PageOutcome } from '../fetching/upstream-client.ts';
+import { inlinePageParser, type PageParser } from '../parsing/page-parser.ts';
 import { searchPagesOf, TargetCrawler, type CatalogPort, type TargetCrawlerOptions } from './target-crawler.ts';
 
 function searchHtml(asins: string[], next: boolean): string {
@@ -198,6 +199,37 @@ describe('TargetCrawler', () => {
     const { crawler, catalog } = crawlerWith({});
     await crawler.giveUp(task({ targetIndex: 3 }), new Error('boom'));
     expect(catalog.reports[0]).toMatchObject({ index: 3, body: { status: 'failed', reason: 'upstream_error' } });
+  });
+
+  it('hands a page being parsed back unreported when the worker stops (not a parse_error)', async () => {
+    const stopping = new AbortController();
+    const parsing: PageParser = {
+      ...inlinePageParser,
+      // A page whose extraction outlasts the shutdown: settles only when the signal aborts.
+      search: (_html, _options, signal) => new Promise((_resolve, reject) => signal?.addEventListener('abort', () => reject(signal.reason))),
+    };
+    const url = 'https://www.amazon.com/s?k=x';
+    const { crawler, catalog } = crawlerWith({ [url]: ok(searchHtml(['B000000001'], false)) }, new FakeCatalog(), { parser: parsing, signal: stopping.signal });
+    const crawling = crawler.crawl(task(), { attempt: 3, maxAttempts: 3 });
+    setTimeout(() => stopping.abort(new Error('crawler-worker stopping')), 10);
+    await expect(crawling).rejects.toThrow('crawler-worker stopping');
+    expect(catalog.reports).toEqual([]);
+  });
+
+  it('reports what a parser running elsewhere extracts', async () => {
+    const calls: string[] = [];
+    const elsewhere: PageParser = {
+      ...inlinePageParser,
+      search: async (html, options) => {
+        calls.push(String(options.keyword));
+        return inlinePageParser.search(html, options);
+      },
+    };
+    const url = 'https://www.amazon.com/s?k=x';
+    const { crawler, catalog } = crawlerWith({ [url]: ok(searchHtml(['B000000001', 'B000000002'], false)) }, new FakeCatalog(), { parser: elsewhere });
+    await crawler.crawl(task());
+    expect(calls).toEqual(['x']);
+    expect(catalog.reports[0]?.body.items.map((i) => i.asin)).toEqual(['B000000001', 'B000000002']);
   });
 });
 

@@ -1,10 +1,11 @@
 import { CATALOG_LIMITS, type CrawlTask, type ReportTargetBody, type TargetFailureReason } from '@crawl/contracts';
 import { isAppError } from '@crawl/errors';
 import { RetryLaterError } from '@crawl/queue';
-import { parseProductPage, parseSearchPage, type SearchItem } from '@crawl/marketplace';
+import type { SearchItem } from '@crawl/marketplace';
 import type { CatalogWorkerClient } from '@crawl/service-client';
 import type { SessionPool } from '../fetching/session-pool.ts';
 import type { PageOutcome, UpstreamClient } from '../fetching/upstream-client.ts';
+import { inlinePageParser, type PageParser } from '../parsing/page-parser.ts';
 import { isInfrastructureError } from './infrastructure-errors.ts';
 import { InfrastructureRetry, type InfrastructureRetryOptions } from './infrastructure-retry.ts';
 import { productUrl, resolveMarketplace, searchUrl } from './marketplace-origin.ts';
@@ -20,6 +21,8 @@ export interface TargetCrawlerOptions {
   catalog: CatalogPort;
   upstream: Pick<UpstreamClient, 'getPage'>;
   sessions: Pick<SessionPool, 'take'>;
+  /** Where extraction runs (a pool of worker threads in the service); default: this thread. */
+  parser?: PageParser | undefined;
   /** The configured marketplace origin (MARKETPLACE_BASE_URL or the simulator's). */
   baseUrl: () => string;
   logger?: Logger | undefined;
@@ -67,9 +70,11 @@ export class TargetCrawler {
   /** Reports that could not be delivered; a redelivered task sends them instead of crawling again. */
   readonly #undelivered = new Map<string, ReportTargetBody>();
   readonly #retry: InfrastructureRetry;
+  readonly #parser: PageParser;
 
   constructor(options: TargetCrawlerOptions) {
     this.#options = options;
+    this.#parser = options.parser ?? inlinePageParser;
     this.#retry = new InfrastructureRetry({ ...INFRASTRUCTURE_RETRY_DEFAULTS, now: Date.now, ...options.infrastructureRetry });
   }
 
@@ -183,8 +188,14 @@ export class TargetCrawler {
       if (!outcome.ok) return outcome.reason === 'cancelled' ? CANCELLED : failed(outcome.reason, outcome.message, outcome.attempts);
       let product;
       try {
-        product = parseProductPage(outcome.page.html, { origin: market.origin, asin, ...(market.domain ? { marketplace: market.domain } : {}) });
+        product = await this.#parser.product(
+          outcome.page.html,
+          { origin: market.origin, asin, ...(market.domain ? { marketplace: market.domain } : {}) },
+          this.#options.signal,
+        );
       } catch (error) {
+        // The worker is stopping: the target is handed back unreported, not failed.
+        if (this.#options.signal?.aborted) throw error;
         return failed('parse_error', `product page of ${asin} could not be parsed: ${(error as Error).message}`, outcome.attempts);
       }
       if (!product.title) return failed('parse_error', `no product title on the page of ${asin} (${outcome.page.url})`, outcome.attempts);
@@ -213,13 +224,18 @@ export class TargetCrawler {
       }
       let parsed;
       try {
-        parsed = parseSearchPage(outcome.page.html, {
-          origin: market.origin,
-          keyword: task.value,
-          page,
-          ...(market.domain ? { marketplace: market.domain } : {}),
-        });
+        parsed = await this.#parser.search(
+          outcome.page.html,
+          {
+            origin: market.origin,
+            keyword: task.value,
+            page,
+            ...(market.domain ? { marketplace: market.domain } : {}),
+          },
+          this.#options.signal,
+        );
       } catch (error) {
+        if (this.#options.signal?.aborted) throw error;
         return failed('parse_error', `search page ${page} for ${JSON.stringify(task.value)} could not be parsed: ${(error as Error).message}`, requests);
       }
       for (const item of parsed.items) {
