@@ -181,7 +181,7 @@ export const BillingRoutes = defineRoutes({
     access: 'admin',
     rateLimits: [CRAWLER_ADMIN_LIMIT],
     schema: {
-      summary: 'The global upstream request rate of the crawler',
+      summary: 'The upstream request rate of each egress identity, and the identities',
       tags: ['admin'],
       response: { 200: CrawlerRateResponse, 401: ErrorEnvelope, 403: ErrorEnvelope, 429: ErrorEnvelope },
     },
@@ -193,9 +193,10 @@ export const BillingRoutes = defineRoutes({
     access: 'admin',
     rateLimits: [CRAWLER_ADMIN_LIMIT],
     schema: {
-      summary: 'Change the global upstream request rate at run time',
+      summary: 'Change the upstream request rate of each egress identity at run time',
       tags: ['admin'],
-      description: 'Stored by billing (kept across restarts); every crawler-worker replica picks it up within RATE_SETTING_REFRESH_MS.',
+      description:
+        'The rate applies to each egress identity (the direct connection, or each proxy), so capacity is rate × identities. Stored by billing (kept across restarts); every crawler-worker replica picks it up within RATE_SETTING_REFRESH_MS.',
       body: SetCrawlerRateBody,
       response: { 200: CrawlerRateResponse, 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 429: ErrorEnvelope },
     },

@@ -95,12 +95,25 @@ export type CrawlerSettingsView = Static<typeof CrawlerSettingsView>;
 export const CrawlerSettingsResponse = Type.Object({ data: CrawlerSettingsView });
 export type CrawlerSettingsResponse = Static<typeof CrawlerSettingsResponse>;
 
+/** One egress identity as a worker last saw it (PUT /internal/billing/crawler-identities). */
+export const EgressIdentityReport = Type.Object({
+  id: Type.String({ minLength: 1, maxLength: 64 }),
+  label: Type.String({ minLength: 1, maxLength: 512 }),
+  cooledDownUntil: Type.Optional(Timestamp),
+  blockedRecently: Type.Integer({ minimum: 0 }),
+});
+export type EgressIdentityReport = Static<typeof EgressIdentityReport>;
+
+/** A worker's egress identities (direct, or each proxy with credentials masked), sent on every rate refresh. */
+export const CrawlerIdentitiesBody = Type.Object({ identities: Type.Array(EgressIdentityReport, { maxItems: 1000 }) }, { additionalProperties: false });
+export type CrawlerIdentitiesBody = Static<typeof CrawlerIdentitiesBody>;
+
 export const ReservationParams = Type.Object({ jobId: Type.String({ minLength: 1, maxLength: 128 }) });
 export type ReservationParams = Static<typeof ReservationParams>;
 
 /**
  * Billing's internal API, called by auth (accounts), catalog (reservations, settlements, exports)
- * and the crawler-worker (settings). Idempotent where the bodies say so.
+ * and the crawler-worker (settings, and the state of its egress identities). Idempotent where the bodies say so.
  */
 export const BillingInternalRoutes = defineInternalRoutes({
   openAccount: { method: 'POST', url: '/internal/billing/accounts', access: 'internal', schema: { body: OpenAccountBody } },
@@ -114,6 +127,7 @@ export const BillingInternalRoutes = defineInternalRoutes({
   settle: { method: 'POST', url: '/internal/billing/settlements', access: 'internal', schema: { body: SettleBody } },
   consumeExport: { method: 'POST', url: '/internal/billing/exports', access: 'internal', schema: { body: ConsumeExportBody } },
   crawlerSettings: { method: 'GET', url: '/internal/billing/crawler-settings', access: 'internal', schema: {} },
+  reportCrawlerIdentities: { method: 'PUT', url: '/internal/billing/crawler-identities', access: 'internal', schema: { body: CrawlerIdentitiesBody } },
 });
 
 const R = BillingInternalRoutes;
@@ -126,4 +140,5 @@ export const BillingPaths = {
   settle: R.settle.url,
   consumeExport: R.consumeExport.url,
   crawlerSettings: R.crawlerSettings.url,
+  crawlerIdentities: R.reportCrawlerIdentities.url,
 } as const;

@@ -1,2 +1,3 @@
 export * from './redis-client.ts';
 export * from './rate-budget.ts';
+export * from './egress-health.ts';

@@ -29,6 +29,11 @@ export interface RateBudgetOptions {
   redis: Redis;
   /** Key namespace of this budget (e.g. `crawl:upstream`). */
   key: string;
+  /**
+   * The egress identity (direct connection or one proxy) this budget schedules. Identities of one
+   * key keep their own schedule but share the one rate, so an admin-set rate applies to each.
+   */
+  identity?: string;
   /** Used while no rate is stored in Redis. */
   defaultPerMinute: number;
   /** Requests that may go back to back after an idle spell (bucket capacity). */
@@ -44,7 +49,7 @@ export interface Reservation {
   perMinute: number;
 }
 
-/** One request budget shared by every process that uses the same Redis and key. */
+/** One request budget shared by every process that uses the same Redis, key and identity. */
 export class RedisRateBudget {
   readonly #redis: Redis;
   readonly #tatKey: string;
@@ -55,7 +60,7 @@ export class RedisRateBudget {
 
   constructor(options: RateBudgetOptions) {
     this.#redis = options.redis;
-    this.#tatKey = `${options.key}:tat`;
+    this.#tatKey = options.identity === undefined ? `${options.key}:tat` : `${options.key}:tat:${options.identity}`;
     this.#rateKey = `${options.key}:rate`;
     this.#defaultPerMinute = options.defaultPerMinute;
     this.#burst = Math.max(1, options.burst ?? 1);

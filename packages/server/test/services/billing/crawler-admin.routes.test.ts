@@ -49,7 +49,15 @@ describe("billing's crawler admin: upstream rate and queue statistics", () => {
     expect(await settings.get()).toEqual({});
     const read = await svc.request({ method: 'GET', url: '/admin/crawler/rate', token: ops.token });
     expect(read.status).toBe(200);
-    expect(read.body.data).toEqual({ requestsPerMinute: 600, burst: 5, source: 'default' });
+    expect(read.body.data).toEqual({
+      requestsPerMinute: 600,
+      burst: 5,
+      source: 'default',
+      perIdentity: true,
+      capacityPerMinute: 600,
+      // No crawler-worker runs here: no identity was reported.
+      identities: [],
+    });
 
     for (const requestsPerMinute of [0, 60_001, 1.5, 'fast']) {
       const invalid = await svc.request({ method: 'PUT', url: '/admin/crawler/rate', token: ops.token, body: { requestsPerMinute } });
@@ -60,7 +68,8 @@ describe("billing's crawler admin: upstream rate and queue statistics", () => {
 
     const set = await svc.request({ method: 'PUT', url: '/admin/crawler/rate', token: ops.token, body: { requestsPerMinute: 30_000 } });
     expect(set.status).toBe(200);
-    expect(set.body.data).toEqual({ requestsPerMinute: 30_000, burst: 5, source: 'admin', updatedAt: expect.any(String) });
+    expect(set.body.data).toMatchObject({ requestsPerMinute: 30_000, burst: 5, source: 'admin', updatedAt: expect.any(String), perIdentity: true });
+    expect(set.body.data.identities).toEqual([]);
     expect((await svc.request({ method: 'GET', url: '/admin/crawler/rate', token: ops.token })).body.data).toEqual(set.body.data);
     expect(await settings.get()).toEqual({ requestsPerMinute: 30_000, updatedAt: set.body.data.updatedAt });
 
@@ -93,6 +102,86 @@ describe("billing's crawler admin: upstream rate and queue statistics", () => {
       failed: expect.any(Number),
       completed: expect.any(Number),
       groups: expect.any(Number),
+    });
+  });
+});
+
+describe("billing's crawler admin: the rate is per egress identity", () => {
+  const PROXIES = ['http://alice:pw-one@proxy-a.example:8080', 'http://bob:pw-two@proxy-b.example:8080'];
+  let svc: TestService;
+  let ops: TestUser;
+
+  beforeAll(async () => {
+    svc = await startTestService({
+      targets: [...SERVICE_NAMES],
+      env: {
+        UPSTREAM_RATE_PER_MINUTE: '60',
+        PROXY_URLS: PROXIES.join(','),
+        MARKETPLACE_BASE_URL: 'http://127.0.0.1:9',
+        RATE_LIMIT_OVERRIDES: 'auth-ip=100000,auth-ip-email=100000,register-ip=100000',
+      },
+    });
+    ops = await registerAdmin(svc, { email: OPS_EMAIL });
+  });
+  afterAll(async () => {
+    await svc?.close();
+  });
+
+  it('shows each proxy with its rate and cool-down, never its credentials, and capacity = rate × identities', async () => {
+    const read = await svc.request({ method: 'GET', url: '/admin/crawler/rate', token: ops.token });
+    expect(read.status).toBe(200);
+    expect(read.body.data).toMatchObject({
+      requestsPerMinute: 60,
+      source: 'default',
+      perIdentity: true,
+      capacityPerMinute: 120,
+      identitiesReportedAt: expect.any(String),
+    });
+    expect(read.body.data.identities).toEqual([
+      {
+        id: expect.stringMatching(/^proxy-[0-9a-f]{12}$/),
+        label: 'http://***@proxy-a.example:8080',
+        ratePerMinute: 60,
+        cooledDownUntil: null,
+        blockedRecently: 0,
+      },
+      {
+        id: expect.stringMatching(/^proxy-[0-9a-f]{12}$/),
+        label: 'http://***@proxy-b.example:8080',
+        ratePerMinute: 60,
+        cooledDownUntil: null,
+        blockedRecently: 0,
+      },
+    ]);
+    expect(JSON.stringify(read.body)).not.toMatch(/alice|bob|pw-one|pw-two/);
+
+    const set = await svc.request({ method: 'PUT', url: '/admin/crawler/rate', token: ops.token, body: { requestsPerMinute: 90 } });
+    expect(set.status).toBe(200);
+    expect(set.body.data).toMatchObject({ requestsPerMinute: 90, source: 'admin', capacityPerMinute: 180 });
+    expect(set.body.data.identities.map((i: { ratePerMinute: number }) => i.ratePerMinute)).toEqual([90, 90]);
+  });
+
+  it('shows a cooled-down proxy as the workers report it, and leaves it out of the capacity', async () => {
+    const { BillingPaths } = await import('@crawl/contracts');
+    const billing = svc.context('crawler-worker').client('billing');
+    const until = new Date(Date.now() + 600_000).toISOString();
+    await billing.call({
+      method: 'PUT',
+      path: BillingPaths.crawlerIdentities,
+      body: {
+        identities: [
+          { id: 'proxy-aaaaaaaaaaaa', label: 'http://***@proxy-a.example:8080', cooledDownUntil: until, blockedRecently: 4 },
+          { id: 'proxy-bbbbbbbbbbbb', label: 'http://***@proxy-b.example:8080', blockedRecently: 0 },
+        ],
+      },
+    });
+    const read = await svc.request({ method: 'GET', url: '/admin/crawler/rate', token: ops.token });
+    expect(read.body.data.capacityPerMinute).toBe(read.body.data.requestsPerMinute);
+    expect(read.body.data.identities[0]).toMatchObject({ id: 'proxy-aaaaaaaaaaaa', cooledDownUntil: until, blockedRecently: 4 });
+    expect(read.body.data.identities[1]).toMatchObject({ cooledDownUntil: null });
+    // A report that is not of the expected shape is refused, in the error envelope.
+    await expect(billing.call({ method: 'PUT', path: BillingPaths.crawlerIdentities, body: { identities: [{ id: '' }] } })).rejects.toMatchObject({
+      statusCode: 400,
     });
   });
 });

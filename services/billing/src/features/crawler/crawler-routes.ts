@@ -16,7 +16,7 @@ export interface CrawlerAdmin {
   queueBackend: QueueStatsView['backend'];
 }
 
-/** /admin/crawler/rate, /admin/queue/stats (admin tokens only) and the workers' internal read of the rate. */
+/** /admin/crawler/rate, /admin/queue/stats (admin tokens only), the workers' internal read of the rate and report of their egress identities. */
 export function crawlerAdminRoutes(app: FastifyInstance, billing: Billing, crawler: CrawlerAdmin): void {
   routeFromSpec(app, BillingRoutes.getCrawlerRate, async () => ({ data: await crawler.settings.view() }));
 
@@ -44,4 +44,9 @@ export function crawlerAdminRoutes(app: FastifyInstance, billing: Billing, crawl
   });
 
   routeFromSpec(app, BillingInternalRoutes.crawlerSettings, async () => ({ data: await crawler.settings.current() }));
+
+  routeFromSpec(app, BillingInternalRoutes.reportCrawlerIdentities, async (request) => {
+    await crawler.settings.reportIdentities(request.body);
+    return { data: { identities: request.body.identities.length } };
+  });
 }

@@ -1,11 +1,13 @@
-import type { CrawlerRate, CrawlerSettingsView } from '@crawl/contracts';
+import type { CrawlerEgressIdentity, CrawlerIdentitiesBody, CrawlerRate, CrawlerSettingsView } from '@crawl/contracts';
 import type { Clock } from '@crawl/modules';
 import type { DocumentStore } from '@crawl/storage';
-import { CrawlerSettingsRepository, type RateSettingDoc } from './crawler-settings-repository.ts';
+import { CrawlerSettingsRepository, type EgressIdentitiesDoc, type RateSettingDoc } from './crawler-settings-repository.ts';
 
 /**
  * The admin-set upstream rate of the crawler, kept in billing's store (survives restarts). The
- * crawler-workers read it through GET /internal/billing/crawler-settings every RATE_SETTING_REFRESH_MS.
+ * rate is the budget of each egress identity (direct connection or proxy). The crawler-workers
+ * read it through GET /internal/billing/crawler-settings every RATE_SETTING_REFRESH_MS and, in the
+ * same cycle, report their identities (PUT /internal/billing/crawler-identities) for the admin view.
  */
 export class CrawlerSettings {
   readonly #settings: CrawlerSettingsRepository;
@@ -27,17 +29,46 @@ export class CrawlerSettings {
   }
 
   async view(): Promise<CrawlerRate> {
-    return this.#toView(await this.#settings.findUpstreamRate());
+    const [rate, identities] = await Promise.all([this.#settings.findUpstreamRate(), this.#settings.findEgressIdentities()]);
+    return this.#toView(rate, identities);
   }
 
   async set(requestsPerMinute: number, updatedBy: string): Promise<CrawlerRate> {
     const updatedAt = this.#clock.now().toISOString();
-    return this.#toView(await this.#settings.saveUpstreamRate({ requestsPerMinute, updatedAt, updatedBy }));
+    const saved = await this.#settings.saveUpstreamRate({ requestsPerMinute, updatedAt, updatedBy });
+    return this.#toView(saved, await this.#settings.findEgressIdentities());
   }
 
-  #toView(doc: RateSettingDoc | null): CrawlerRate {
-    return doc
-      ? { requestsPerMinute: doc.requestsPerMinute, burst: this.#burst, source: 'admin', updatedAt: doc.updatedAt }
-      : { requestsPerMinute: this.#defaultRate, burst: this.#burst, source: 'default' };
+  /** Keeps a worker's report of its egress identities (labels come masked; no credentials). */
+  async reportIdentities(report: CrawlerIdentitiesBody): Promise<void> {
+    await this.#settings.saveEgressIdentities({ identities: report.identities, reportedAt: this.#clock.now().toISOString() });
+  }
+
+  #toView(doc: RateSettingDoc | null, reported: EgressIdentitiesDoc | null): CrawlerRate {
+    const rate = doc
+      ? { requestsPerMinute: doc.requestsPerMinute, burst: this.#burst, source: 'admin' as const, updatedAt: doc.updatedAt }
+      : { requestsPerMinute: this.#defaultRate, burst: this.#burst, source: 'default' as const };
+    const now = this.#clock.now().getTime();
+    const identities: CrawlerEgressIdentity[] = (reported?.identities ?? []).map((identity) => {
+      const cooled = identity.cooledDownUntil !== undefined && Date.parse(identity.cooledDownUntil) > now;
+      return {
+        id: identity.id,
+        label: identity.label,
+        ratePerMinute: rate.requestsPerMinute,
+        cooledDownUntil: cooled ? (identity.cooledDownUntil as string) : null,
+        blockedRecently: identity.blockedRecently,
+      };
+    });
+    const working = identities.filter((identity) => identity.cooledDownUntil === null).length;
+    // Until a worker reported, one identity is assumed (the direct connection); when every proxy
+    // is cooled down the workers still use the one back soonest.
+    const capacityPerMinute = rate.requestsPerMinute * Math.max(1, working);
+    return {
+      ...rate,
+      perIdentity: true,
+      capacityPerMinute,
+      identities,
+      ...(reported ? { identitiesReportedAt: reported.reportedAt } : {}),
+    };
   }
 }

@@ -1,7 +1,7 @@
 import { generatedProfile } from './browser-profiles.ts';
 import { CookieJar } from './cookie-jar.ts';
 import type { HeaderProfile } from './header-profiles.ts';
-import type { ProxyPool } from './proxy-pool.ts';
+import type { EgressIdentity, ProxyPool } from './proxy-pool.ts';
 
 /** One "browser": a header profile, its cookies and the proxy it goes out through. */
 export interface CrawlSession {
@@ -27,6 +27,7 @@ export interface SessionPoolOptions {
 /**
  * Hands out sessions round robin. A session is retired after `maxUses` requests or at its first
  * blocked response (its cookies are burnt and its proxy gets a strike); a fresh one takes its place.
+ * Sessions of a cooled-down proxy leave the pool too, so new work goes out through the others.
  */
 export class SessionPool {
   readonly #options: SessionPoolOptions;
@@ -61,15 +62,29 @@ export class SessionPool {
 
   blocked(session: CrawlSession): void {
     session.retired = true;
-    if (session.proxy) this.#options.proxies.reportBlocked(session.proxy);
+    this.#options.proxies.reportBlocked(session.proxy);
   }
 
   succeeded(session: CrawlSession): void {
-    if (session.proxy) this.#options.proxies.reportSuccess(session.proxy);
+    this.#options.proxies.reportSuccess(session.proxy);
+  }
+
+  /** The egress identity whose share of the upstream rate the session's requests take. */
+  identityOf(session: CrawlSession): EgressIdentity {
+    return this.#options.proxies.identityOf(session.proxy);
+  }
+
+  /** True when the session's proxy is cooled down and another takes work: swap the session. */
+  shouldMove(session: CrawlSession): boolean {
+    return this.#options.proxies.shouldMove(session.proxy);
   }
 
   #prune(): void {
-    for (let i = this.#sessions.length - 1; i >= 0; i -= 1) if (this.#sessions[i]?.retired) this.#sessions.splice(i, 1);
+    for (let i = this.#sessions.length - 1; i >= 0; i -= 1) {
+      const session = this.#sessions[i] as CrawlSession;
+      if (!session.retired && this.shouldMove(session)) session.retired = true;
+      if (session.retired) this.#sessions.splice(i, 1);
+    }
   }
 
   #create(): CrawlSession {

@@ -74,7 +74,7 @@ export interface GetPageInput {
 }
 
 /**
- * One page, with the global rate limit on every request and up to `maxAttempts` tries for
+ * One page, with the rate limit of the session's egress identity on every request and up to `maxAttempts` tries for
  * transient failures: exponential backoff with jitter, never shorter than `Retry-After`.
  */
 export class UpstreamClient {
@@ -95,8 +95,10 @@ export class UpstreamClient {
         if (input.stillWanted && !(await input.stillWanted()))
           return { ok: false, reason: 'cancelled', message: 'job no longer wants this target', attempts: attempt - 1 };
       }
-      await o.limiter.acquire(input.signal);
+      // A session bound to a cooled-down proxy hands its target to another identity.
+      if (o.sessions.shouldMove(input.session.current)) input.session.current = o.sessions.take();
       const session = input.session.current;
+      await o.limiter.acquire(input.signal, o.sessions.identityOf(session).id);
       o.sessions.used(session);
       let verdict: Verdict;
       let page: FetchedPage | undefined;

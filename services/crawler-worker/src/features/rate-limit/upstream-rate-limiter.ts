@@ -1,11 +1,15 @@
 /**
- * The one budget of marketplace requests for all crawl concurrency together. Every upstream
- * request (retries and redirects included) takes a token first. The in-process token bucket is
- * the adapter for one process; a Redis-backed adapter can share one budget between replicas.
+ * The budget of marketplace requests. Every upstream request (retries and redirects included)
+ * takes a token first. The in-process token bucket is one budget for one process, the Redis-backed
+ * `SharedRateLimiter` one budget shared between replicas; `PerIdentityRateLimiter` keeps one of
+ * either per egress identity (direct connection or proxy), so capacity grows with the proxies.
  */
 export interface UpstreamRateLimiter {
-  /** Resolves when a request may go out; rejects with the signal's reason when aborted. */
-  acquire(signal?: AbortSignal): Promise<void>;
+  /**
+   * Resolves when a request may go out; rejects with the signal's reason when aborted.
+   * `identity`: the egress identity the request leaves from (ignored by a single budget).
+   */
+  acquire(signal?: AbortSignal, identity?: string): Promise<void>;
   /** Changes the rate at once; waiting callers are rescheduled on the new rate. */
   setRate(requestsPerMinute: number): Promise<void>;
   /** The current rate in requests per minute. */

@@ -1,0 +1,48 @@
+import { commaList } from '@crawl/config';
+import { RedisEgressHealth, RedisRateBudget, type RedisClient } from '@crawl/redis';
+import { ProxyPool } from '../fetching/proxy-pool.ts';
+import { PerIdentityRateLimiter } from './per-identity-rate-limiter.ts';
+import { SharedRateLimiter } from './shared-rate-limiter.ts';
+import { TokenBucketRateLimiter } from './token-bucket-rate-limiter.ts';
+
+export interface UpstreamBudgetSettings {
+  UPSTREAM_RATE_PER_MINUTE: number;
+  UPSTREAM_BURST: number;
+  PROXY_URLS: string;
+  PROXY_REST_AFTER_BLOCKS: number;
+  PROXY_REST_MS: number;
+}
+
+/**
+ * The upstream budget of a worker: its egress identities (the proxies, or the direct connection)
+ * and one rate budget per identity. With Redis (`redis` and its key namespace) each identity's
+ * budget, block strikes and cool-downs are shared by every replica; without, they are this
+ * process's own.
+ */
+export function openUpstreamBudget(config: UpstreamBudgetSettings, shared?: { redis: RedisClient; key: string }) {
+  const proxies = new ProxyPool({
+    urls: commaList(config.PROXY_URLS),
+    restAfterBlocks: config.PROXY_REST_AFTER_BLOCKS,
+    restMs: config.PROXY_REST_MS,
+    shared: shared
+      ? new RedisEgressHealth({ redis: shared.redis, key: shared.key, restAfterBlocks: config.PROXY_REST_AFTER_BLOCKS, restMs: config.PROXY_REST_MS })
+      : undefined,
+  });
+  const limiter = new PerIdentityRateLimiter({
+    requestsPerMinute: config.UPSTREAM_RATE_PER_MINUTE,
+    create: (identity, requestsPerMinute) =>
+      shared
+        ? new SharedRateLimiter({
+            budget: new RedisRateBudget({
+              redis: shared.redis,
+              key: shared.key,
+              identity,
+              defaultPerMinute: config.UPSTREAM_RATE_PER_MINUTE,
+              burst: config.UPSTREAM_BURST,
+            }),
+            requestsPerMinute,
+          })
+        : new TokenBucketRateLimiter({ requestsPerMinute, burst: config.UPSTREAM_BURST }),
+  });
+  return { proxies, limiter };
+}
