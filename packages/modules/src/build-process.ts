@@ -14,6 +14,7 @@ import { httpServerOptions } from './http-server-options.ts';
 import { orderModules } from './module-order.ts';
 import { noStorePlugin } from './no-store.ts';
 import { RuntimeConfig, serviceBaseUrl, serviceUrlSetting } from './runtime-config.ts';
+import { RequestLog } from './request-log.ts';
 import { resolveSecrets } from './secrets.ts';
 import type { AnyModuleContext, AnyServiceModule, IdentityResolver, ModuleInstance } from './service-module.ts';
 import { validatorCompiler } from './validators.ts';
@@ -65,6 +66,8 @@ export async function buildProcess(options: BuildProcessOptions): Promise<CrawlP
   const app = Fastify({
     loggerInstance: logger,
     genReqId: requestIdFrom,
+    // One line per request instead of two, and at debug for internal calls.
+    logController: new RequestLog(targets.includes('gateway')),
     bodyLimit: runtime.BODY_LIMIT_BYTES,
     trustProxy: runtime.TRUST_PROXY,
     ...httpServerOptions(runtime),

@@ -1,0 +1,53 @@
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+
+/** Probes: frequent, and only of interest when debugging. */
+const QUIET_PATHS = new Set(['/health', '/live', '/ready']);
+/** Served by plugins that declare no access level, public all the same (access-control.ts). */
+const PUBLIC_PREFIXES = ['/docs', '/openapi.json'];
+
+/**
+ * One line per request, written when the answer has gone (method, path, status, time, and the
+ * request id from the request's logger), in place of Fastify's two (received, completed).
+ * A request is logged at `info` only where it met the client: on a process where the gateway
+ * runs, and not on an internal route or a probe. Everything else at `debug`: internal calls (a
+ * worker's claims and reports, billing's settings polls) and, on a service in its own process,
+ * the requests the gateway forwarded, which the gateway logged already under the same id.
+ * Errors keep their own lines (the error handler's, Fastify's for a broken stream).
+ */
+export class RequestLog extends LogController {
+  readonly #edge: boolean;
+
+  /** @param edge The gateway runs in this process: it answers the clients. */
+  constructor(edge: boolean) {
+    super();
+    this.#edge = edge;
+  }
+
+  override incomingRequest(): void {}
+
+  /** The completed line says 404 already. */
+  override routeNotFound(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (error) {
+      reply.log.error({ ...lineOf(request, reply), err: error }, 'request errored');
+      return;
+    }
+    const level = this.#edge && !isQuiet(request) ? 'info' : 'debug';
+    reply.log[level](lineOf(request, reply), 'request completed');
+  }
+}
+
+function isQuiet(request: FastifyRequest): boolean {
+  const route = request.routeOptions.url;
+  // An unknown path has no route: a client's mistake, logged like any public request.
+  if (route === undefined) return false;
+  if (QUIET_PATHS.has(route)) return true;
+  const access = request.routeOptions.config?.access;
+  // A route that declares no access is internal (access-control.ts).
+  return access === 'internal' || (access === undefined && !PUBLIC_PREFIXES.some((prefix) => route.startsWith(prefix)));
+}
+
+function lineOf(request: FastifyRequest, reply: FastifyReply) {
+  return { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 };
+}
