@@ -2,6 +2,7 @@ import { codeForStatus, type ErrorEnvelope } from '@crawl/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isAppError } from './app-error.ts';
+import { UNAVAILABLE_RETRY_AFTER_SECONDS } from './catalogue.ts';
 import { describeSchemaError, type SchemaError } from './validation-messages.ts';
 
 export function envelope(code: string, message: string, details: unknown[] = []): ErrorEnvelope {
@@ -42,9 +43,15 @@ export function mapError(error: FastifyError | Error): Mapped {
     return { status: 400, body: envelope('VALIDATION_ERROR', 'Request body is not valid JSON') };
   }
   const status = typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 600 ? fe.statusCode : 500;
-  if (status >= 500) {
-    return { status, body: envelope(codeForStatus(status), status === 503 ? 'Service temporarily unavailable' : 'Internal server error') };
+  if (status === 503) {
+    // A database or queue outage (StorageUnavailableError and the like): say when to come back, as errors.unavailable does.
+    return {
+      status,
+      body: envelope(codeForStatus(status), 'Service temporarily unavailable'),
+      headers: { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS) },
+    };
   }
+  if (status >= 500) return { status, body: envelope(codeForStatus(status), 'Internal server error') };
   return { status, body: envelope(codeForStatus(status), fe.message || 'Bad request') };
 }
 
