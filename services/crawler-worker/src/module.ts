@@ -9,21 +9,19 @@ import { allowedUrlRule } from './features/crawling/marketplace-origin.ts';
 import { startEmbeddedSimulator } from './features/crawling/marketplace-simulator.ts';
 import { TargetCrawler } from './features/crawling/target-crawler.ts';
 import { UndiciPageFetcher } from './features/fetching/page-fetcher.ts';
-import { ProxyPool } from './features/fetching/proxy-pool.ts';
+import { reportEgressIdentities } from './features/fetching/egress-report.ts';
 import { SessionPool } from './features/fetching/session-pool.ts';
 import { abortableSleep, UpstreamClient } from './features/fetching/upstream-client.ts';
 import { openPageParser } from './features/parsing/open-page-parser.ts';
-import { closeRedis, openRedis, RedisRateBudget } from '@crawl/redis';
+import { closeRedis, openRedis } from '@crawl/redis';
 import { RateSetting } from './features/rate-limit/rate-setting.ts';
-import { SharedRateLimiter } from './features/rate-limit/shared-rate-limiter.ts';
-import { TokenBucketRateLimiter } from './features/rate-limit/token-bucket-rate-limiter.ts';
-import type { UpstreamRateLimiter } from './features/rate-limit/upstream-rate-limiter.ts';
+import { openUpstreamBudget } from './features/rate-limit/upstream-budget.ts';
 
 /**
  * Fetches and parses marketplace pages for queued targets. It owns no durable data and serves no
  * routes of its own: results go to catalog through its internal API, and the admin-set upstream
- * rate comes from billing (re-read every RATE_SETTING_REFRESH_MS). One upstream rate limit covers
- * all its concurrency.
+ * rate comes from billing (re-read every RATE_SETTING_REFRESH_MS). The upstream rate is a budget per
+ * egress identity (proxy or direct connection), shared by every replica through Redis.
  */
 export const crawlerWorkerModule = defineModule<CrawlerConfig>({
   name: 'crawler-worker',
@@ -32,22 +30,12 @@ export const crawlerWorkerModule = defineModule<CrawlerConfig>({
   async init(context) {
     const { config, logger } = context;
     const queue = context.queues.queue<CrawlTask>(crawlQueueDefinition());
-    // With REDIS_URL the upstream rate is one budget for every worker replica (GCRA in Redis);
-    // without it, a token bucket for this process. Billing holds the admin-set rate.
+    // The upstream rate is a budget per egress identity (each proxy, or the direct connection).
+    // With REDIS_URL each identity's budget and cool-down is shared by every worker replica (GCRA
+    // in Redis); without it, this process's own. Billing holds the admin-set rate.
     const redisUrl = context.runtime.REDIS_URL;
     const rateRedis = redisUrl ? openRedis(redisUrl, { name: 'crawl-upstream-rate' }) : undefined;
-    const limiter: UpstreamRateLimiter = rateRedis
-      ? new SharedRateLimiter({
-          budget: new RedisRateBudget({
-            redis: rateRedis,
-            key: `${context.runtime.REDIS_PREFIX}:upstream`,
-            defaultPerMinute: config.UPSTREAM_RATE_PER_MINUTE,
-            burst: config.UPSTREAM_BURST,
-          }),
-          requestsPerMinute: config.UPSTREAM_RATE_PER_MINUTE,
-        })
-      : new TokenBucketRateLimiter({ requestsPerMinute: config.UPSTREAM_RATE_PER_MINUTE, burst: config.UPSTREAM_BURST });
-    const proxies = new ProxyPool({ urls: commaList(config.PROXY_URLS), restAfterBlocks: config.PROXY_REST_AFTER_BLOCKS, restMs: config.PROXY_REST_MS });
+    const { limiter, proxies } = openUpstreamBudget(config, rateRedis ? { redis: rateRedis, key: `${context.runtime.REDIS_PREFIX}:upstream` } : undefined);
     const sessions = new SessionPool({ proxies, maxUses: config.SESSION_MAX_USES, size: config.CRAWL_CONCURRENCY * 2 });
     const stopping = new AbortController();
     let baseUrl = config.MARKETPLACE_BASE_URL;
@@ -60,10 +48,16 @@ export const crawlerWorkerModule = defineModule<CrawlerConfig>({
       async start() {
         const settings = new CrawlerSettingsClient(context.client('billing'));
         const rate = new RateSetting({ read: () => settings.get(), limiter, defaultRate: config.UPSTREAM_RATE_PER_MINUTE });
-        const refreshRate = () =>
-          rate
+        const refreshRate = async () => {
+          await rate
             .refresh()
             .catch((error: unknown) => logger.warn({ err: error }, 'reading the upstream rate setting from billing failed; keeping the rate in force'));
+          // Cool-downs other replicas decided, then what billing's admin view shows.
+          await proxies
+            .sync()
+            .then(() => reportEgressIdentities(context.client('billing'), proxies.states()))
+            .catch((error: unknown) => logger.warn({ err: error }, 'sharing the egress identities failed; the next refresh tries again'));
+        };
         await refreshRate();
         if (config.MARKETPLACE === 'simulator') {
           simulator = await startEmbeddedSimulator(config.SIMULATOR_PORT);
