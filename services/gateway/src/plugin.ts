@@ -1,11 +1,11 @@
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import { PUBLIC_ROUTES } from '@crawl/contracts';
 import type { FastifyInstance } from 'fastify';
 import { corsMethods } from './features/cors/allowed-methods.ts';
 import { guardPreflights } from './features/cors/preflight-guard.ts';
 import { forwardRoutes, type ForwardingOptions } from './features/forwarding/forward-routes.ts';
 import { openApiRoutes } from './features/openapi/openapi-routes.ts';
+import { installApiHeaders } from './features/security-headers/api-headers.ts';
 import { registerRateLimitStore, type RateLimitStoreOptions } from './features/throttling/rate-limit-store.ts';
 import { installRouteThrottles } from './features/throttling/route-throttles.ts';
 
@@ -18,11 +18,11 @@ export interface EdgeOptions extends RateLimitStoreOptions {
 
 /**
  * The gateway's edge, registered at the root before any service's routes so its hooks reach
- * every route: security headers, CORS, per-route throttles and the OpenAPI document.
+ * every route: security headers (the API's; Helmet's on the HTML), CORS, per-route throttles and the OpenAPI document.
  */
 export function gatewayEdge(options: EdgeOptions) {
   return async function edge(app: FastifyInstance): Promise<void> {
-    await app.register(helmet, { contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'cross-origin' } });
+    installApiHeaders(app);
     const origins = options.corsOrigins.trim();
     guardPreflights(app);
     await app.register(cors, {

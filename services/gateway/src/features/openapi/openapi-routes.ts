@@ -1,6 +1,8 @@
+import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
+import { HTML_PREFIX } from '../security-headers/api-headers.ts';
 
 /**
  * OpenAPI from the routes' TypeBox schemas. Internal routes (declared `internal`, or declaring
@@ -25,6 +27,11 @@ export async function openApiRoutes(app: FastifyInstance): Promise<void> {
       return { schema: transformed as typeof schema, url };
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: false });
+  // The explorer is HTML a browser renders: Helmet's whole policy, in this context only (the API's
+  // JSON answers carry the API's headers, security-headers/api-headers.ts).
+  await app.register(async function explorer(docs) {
+    await docs.register(helmet, { contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'cross-origin' } });
+    await docs.register(swaggerUi, { routePrefix: HTML_PREFIX, staticCSP: false });
+  });
   app.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } as object }, async () => app.swagger());
 }
