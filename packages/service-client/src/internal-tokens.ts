@@ -5,6 +5,8 @@ import { createSigner, createVerifier } from 'fast-jwt';
 const AUDIENCE = 'crawl-internal';
 const ISSUER = 'crawl-data-service';
 const LIFETIME_SECONDS = 60;
+/** Signed identities kept for reuse; past this many, the oldest go first. */
+const CACHED_IDENTITIES = 10_000;
 
 export const IDENTITY_HEADER = 'x-crawl-identity';
 export const SERVICE_TOKEN_HEADER = 'x-internal-token';
@@ -18,6 +20,7 @@ export class InternalTokens {
   readonly #sign: (payload: Record<string, unknown>) => string;
   readonly #verify: (token: string) => Record<string, unknown>;
   readonly #cachedServiceTokens = new Map<string, { token: string; until: number }>();
+  readonly #cachedIdentityTokens = new Map<string, { token: string; until: number }>();
 
   constructor(secret: string) {
     this.#sign = createSigner({ key: secret, algorithm: 'HS256', aud: AUDIENCE, iss: ISSUER, expiresIn: LIFETIME_SECONDS * 1000 });
@@ -31,8 +34,20 @@ export class InternalTokens {
     });
   }
 
+  /**
+   * Reused for half its lifetime, like a service token: the gateway forwards many requests of one
+   * caller, and the same token each time also lets the receiver's verifier answer from its cache.
+   */
   signIdentity(identity: Identity): string {
-    return this.#sign({ kind: 'identity', identity });
+    const key = `${identity.userId}\u0000${identity.organizationId}\u0000${identity.email}\u0000${identity.role}\u0000${identity.audience}`;
+    const now = Date.now();
+    const cached = this.#cachedIdentityTokens.get(key);
+    if (cached && cached.until > now) return cached.token;
+    const token = this.#sign({ kind: 'identity', identity });
+    this.#cachedIdentityTokens.delete(key);
+    if (this.#cachedIdentityTokens.size >= CACHED_IDENTITIES) this.#cachedIdentityTokens.delete(this.#cachedIdentityTokens.keys().next().value as string);
+    this.#cachedIdentityTokens.set(key, { token, until: now + (LIFETIME_SECONDS * 1000) / 2 });
+    return token;
   }
 
   /** @returns the identity, or null when the token is missing, forged, expired or malformed. */
