@@ -1,3 +1,4 @@
+import { buffer } from 'node:stream/consumers';
 import { PUBLIC_ROUTES, type RouteSpec, type ServiceName } from '@crawl/contracts';
 import { AppError, errors } from '@crawl/errors';
 import { routeFromSpec, serviceUrlSetting } from '@crawl/modules';
@@ -47,6 +48,9 @@ export async function forwardRoutes(app: FastifyInstance, options: ForwardingOpt
   }
 }
 
+/** Answers up to this size are read whole before they are sent on; larger ones (exports) stream. */
+const WHOLE_ANSWER_BYTES = 64 * 1024;
+
 interface Upstream {
   origin: string;
   /** A path the owner's base URL has, put before each forwarded path. */
@@ -86,6 +90,19 @@ async function forward(request: FastifyRequest, reply: FastifyReply, upstream: U
   if (signal.aborted) {
     response.body.destroy();
     throw answerFor(new ForwardError('aborted', signal.reason), upstream.owner);
+  }
+  // A small answer of known size (most of the API) is read whole and sent in one write: piping it
+  // costs a stream per request for a body that fits in a packet or two.
+  const size = Number(response.headers['content-length']);
+  if (response.headers['content-length'] !== undefined && size <= WHOLE_ANSWER_BYTES) {
+    let payload: Buffer;
+    try {
+      payload = await buffer(response.body);
+    } catch (error) {
+      throw answerFor(new ForwardError(signal.aborted ? 'aborted' : 'failed', error), upstream.owner);
+    }
+    void reply.code(response.status).headers(response.headers);
+    return reply.send(payload);
   }
   // The upstream's body stream must not outlive a client that leaves half-way through it.
   signal.addEventListener('abort', () => response.body.destroy(), { once: true });
