@@ -58,6 +58,8 @@ async function startProcess(name: string, target: string, env: Record<string, st
     port,
     readyPath: '/ready',
     startTimeoutMs,
+    // The processes log as deployed (one line per request at info), to a file as a log collector would read.
+    logFile: join(dataDir, 'service.log'),
     afterStop: () => rmSync(dataDir, { recursive: true, force: true }),
   });
 }

@@ -3,7 +3,7 @@
 // and `startChild`, which the bare export server (bare.ts) starts with too.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort } from '@crawl/redis/testing';
@@ -88,21 +88,36 @@ export async function startChild(options: {
   readyPath: string;
   startTimeoutMs: number;
   afterStop?: () => void;
+  /**
+   * Where the child's stdout and stderr go; default a pipe into this process. A file keeps a child
+   * that logs every request from taxing the load generator, which runs in this process.
+   */
+  logFile?: string;
 }): Promise<ChildServer> {
   const { name, port, startTimeoutMs, afterStop = () => {} } = options;
-  let output = '';
+  let piped = '';
   const flags = options.nodeFlags ?? ['--experimental-strip-types', '--disable-warning=ExperimentalWarning'];
+  const logFd = options.logFile === undefined ? undefined : openSync(options.logFile, 'a');
   const child = spawn(process.execPath, [...flags, ...options.args], {
     cwd: options.cwd,
     env: { ...baseEnv(), ...options.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', logFd ?? 'pipe', logFd ?? 'pipe'],
   });
+  if (logFd !== undefined) closeSync(logFd);
   const keep = (chunk: Buffer) => {
-    output += String(chunk);
-    if (output.length > KEEP_OUTPUT_CHARS * 2) output = output.slice(-KEEP_OUTPUT_CHARS);
+    piped += String(chunk);
+    if (piped.length > KEEP_OUTPUT_CHARS * 2) piped = piped.slice(-KEEP_OUTPUT_CHARS);
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
+  const logTail = (file: string) => {
+    try {
+      return readFileSync(file, 'utf8').slice(-KEEP_OUTPUT_CHARS);
+    } catch {
+      return '';
+    }
+  };
+  const tail = () => (options.logFile === undefined ? piped : logTail(options.logFile));
   const exited = new Promise<number | null>((resolveExit) => child.once('exit', (code) => resolveExit(code)));
   // If the bench dies, the child must not outlive it.
   const killOnExit = () => child.kill('SIGKILL');
@@ -114,7 +129,7 @@ export async function startChild(options: {
     if (child.exitCode !== null) {
       process.removeListener('exit', killOnExit);
       afterStop();
-      throw new Error(`${name} exited early (${child.exitCode}):\n${output.slice(-4000)}`);
+      throw new Error(`${name} exited early (${child.exitCode}):\n${tail().slice(-4000)}`);
     }
     try {
       const res = await fetch(url + options.readyPath);
@@ -128,7 +143,7 @@ export async function startChild(options: {
       await exited;
       process.removeListener('exit', killOnExit);
       afterStop();
-      throw new Error(`${name} did not become ready within ${startTimeoutMs} ms:\n${output.slice(-4000)}`);
+      throw new Error(`${name} did not become ready within ${startTimeoutMs} ms:\n${tail().slice(-4000)}`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -151,7 +166,7 @@ export async function startChild(options: {
     port,
     pid,
     memory: () => ({ rssMb: statusField(pid, 'VmRSS'), peakRssMb: statusField(pid, 'VmHWM') }),
-    output: () => output.slice(-KEEP_OUTPUT_CHARS),
+    output: () => tail().slice(-KEEP_OUTPUT_CHARS),
     stop,
   };
 }
