@@ -82,14 +82,21 @@ export async function buildProcess(options: BuildProcessOptions): Promise<CrawlP
     return defaultJson(request, body as string, done);
   });
   const stores: DocumentStore[] = [];
-  app.addHook('onSend', async (request, reply) => {
+  // A callback hook, done at once unless a commit is pending: it runs on every answer.
+  app.addHook('onSend', (request, reply, payload, done) => {
     void reply.header('x-request-id', request.id);
     // Stores that commit writes in groups (the embedded one): no response leaves the process
     // before the writes it may tell of are committed.
+    let commits: Promise<unknown>[] | undefined;
     for (const store of stores) {
       const commit = store.pendingCommit?.();
-      if (commit) await commit;
+      if (commit) (commits ??= []).push(commit);
     }
+    if (!commits) return done(null, payload);
+    Promise.all(commits).then(
+      () => done(null, payload),
+      (error: Error) => done(error),
+    );
   });
   await app.register(errorHandlerPlugin);
   await app.register(noStorePlugin);

@@ -8,10 +8,10 @@ import fp from 'fastify-plugin';
  */
 export const noStorePlugin = fp(
   async function noStore(app: FastifyInstance) {
-    app.addHook('onSend', async (request, reply) => {
-      if (request.routeOptions.config?.noStore !== true) return;
-      void reply.header('cache-control', 'no-store');
-      void reply.header('pragma', 'no-cache');
+    // A callback hook: it runs on every answer, and an async one costs a promise each time.
+    app.addHook('onSend', (request, reply, payload, done) => {
+      if (request.routeOptions.config?.noStore === true) void reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
+      done(null, payload);
     });
   },
   { name: 'crawl-no-store' },
