@@ -48,19 +48,27 @@ const HOP_BY_HOP = new Set([
 
 /** Drops hop-by-hop headers, those a `Connection` header names, and undefined values. */
 export function endToEndHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string | string[]> {
-  const named = new Set(
-    String(headers.connection ?? '')
+  const named = connectionNamed(headers.connection);
+  const kept: Record<string, string | string[]> = {};
+  for (const name in headers) {
+    const value = headers[name];
+    if (value === undefined) continue;
+    const lower = name.toLowerCase();
+    if (HOP_BY_HOP.has(lower) || named?.has(lower)) continue;
+    kept[lower] = value;
+  }
+  return kept;
+}
+
+/** Header names a `Connection` header lists; none for the usual `keep-alive` or `close` (runs twice per forward). */
+function connectionNamed(connection: string | string[] | undefined): Set<string> | undefined {
+  if (connection === undefined || connection === 'keep-alive' || connection === 'close') return undefined;
+  return new Set(
+    String(connection)
       .split(',')
       .map((name) => name.trim().toLowerCase())
       .filter(Boolean),
   );
-  const kept: Record<string, string | string[]> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    const lower = name.toLowerCase();
-    if (value === undefined || HOP_BY_HOP.has(lower) || named.has(lower)) continue;
-    kept[lower] = value;
-  }
-  return kept;
 }
 
 /**
