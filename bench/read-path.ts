@@ -28,7 +28,7 @@ export const READ_SETTINGS = {
   rounds: int('BENCH_ROUNDS', 3),
   seconds: int('BENCH_READ_SECONDS', 5),
   connections: int('BENCH_READ_CONNECTIONS', 10),
-  warmupSeconds: int('BENCH_WARMUP_SECONDS', 2),
+  warmupSeconds: int('BENCH_WARMUP_SECONDS', 5),
   startTimeoutMs: int('BENCH_START_TIMEOUT_SECONDS', 60) * 1000,
   variants: (process.env.BENCH_READ_VARIANTS ?? 'all-in-one,split,split-mongo').split(',').map((v) => v.trim()) as TopologyName[],
   mongoUrl: process.env.BENCH_MONGO_URL || process.env.TEST_MONGO_URL || undefined,
