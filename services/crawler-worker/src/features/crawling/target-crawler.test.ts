@@ -220,9 +220,9 @@ describe('TargetCrawler', () => {
     const calls: string[] = [];
     const elsewhere: PageParser = {
       ...inlinePageParser,
-      search: async (html, options) => {
+      search: async (page, options) => {
         calls.push(String(options.keyword));
-        return inlinePageParser.search(html, options);
+        return inlinePageParser.search(page, options);
       },
     };
     const url = 'https://www.amazon.com/s?k=x';

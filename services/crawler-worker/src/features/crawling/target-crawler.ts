@@ -189,7 +189,7 @@ export class TargetCrawler {
       let product;
       try {
         product = await this.#parser.product(
-          outcome.page.html,
+          outcome.page,
           { origin: market.origin, asin, ...(market.domain ? { marketplace: market.domain } : {}) },
           this.#options.signal,
         );
@@ -225,7 +225,7 @@ export class TargetCrawler {
       let parsed;
       try {
         parsed = await this.#parser.search(
-          outcome.page.html,
+          outcome.page,
           {
             origin: market.origin,
             keyword: task.value,

@@ -25,6 +25,12 @@ export interface FetchedPage {
   redirects: number;
   /** Decoded body size in bytes. */
   bytes: number;
+  /**
+   * The body's bytes (after decompression) and their charset, so a parse thread can decode the page
+   * itself: the bytes are moved to it rather than the string copied. Moved means emptied here.
+   */
+  body?: Uint8Array | undefined;
+  charset?: string | undefined;
 }
 
 export interface PageRequest {
@@ -138,8 +144,9 @@ export class UndiciPageFetcher implements PageFetcher {
           continue;
         }
         const { buffer } = await this.#readBody(response.body, headers);
-        const html = decodeText(buffer, charsetOf(headerValue(headers, 'content-type')));
-        return { status: response.statusCode, headers, html, url: url.toString(), redirects, bytes: buffer.length };
+        const charset = charsetOf(headerValue(headers, 'content-type'));
+        const html = decodeText(buffer, charset);
+        return { status: response.statusCode, headers, html, url: url.toString(), redirects, bytes: buffer.length, body: buffer, charset };
       }
     } catch (error) {
       if (error instanceof FetchError) throw error;

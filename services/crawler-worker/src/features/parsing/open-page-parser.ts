@@ -7,7 +7,7 @@ export interface PageParserConfig {
   PARSE_THREADS?: number | undefined;
   PARSE_QUEUE: number;
   PARSE_THREAD_HEAP_MB: number;
-  /** The fetcher's cap (bytes after decompression): a decoded page has at most as many characters. */
+  /** The fetcher's cap (bytes after decompression), checked again before a page enters the pool. */
   MAX_RESPONSE_BYTES: number;
 }
 
@@ -15,5 +15,5 @@ export interface PageParserConfig {
 export function openPageParser(config: PageParserConfig): PageParser {
   const threads = config.PARSE_THREADS ?? availableParallelism();
   if (threads === 0) return inlinePageParser;
-  return new ParsePool({ threads, queue: config.PARSE_QUEUE, threadHeapMb: config.PARSE_THREAD_HEAP_MB, maxPageChars: config.MAX_RESPONSE_BYTES });
+  return new ParsePool({ threads, queue: config.PARSE_QUEUE, threadHeapMb: config.PARSE_THREAD_HEAP_MB, maxPageBytes: config.MAX_RESPONSE_BYTES });
 }

@@ -6,13 +6,13 @@ import { ParsePool } from './parse-pool.ts';
 const ORIGIN = 'https://www.amazon.com';
 
 describe('ParsePool', () => {
-  const pool = new ParsePool({ threads: 2, queue: 1, maxPageChars: 4 * 1024 * 1024, threadHeapMb: 256 });
+  const pool = new ParsePool({ threads: 2, queue: 1, maxPageBytes: 4 * 1024 * 1024, threadHeapMb: 256 });
   afterAll(() => pool.close());
 
   it('extracts a product page in a thread exactly as the parser does inline', async () => {
     const html = renderProductPage({ asin: 'B0SIM00004', size: 'small' })!.html;
     const options = { origin: ORIGIN, asin: 'B0SIM00004' };
-    const fromThread = await pool.product(html, options);
+    const fromThread = await pool.product({ html }, options);
     expect(fromThread.title).toBeTruthy();
     expect(fromThread).toEqual(parseProductPage(html, options));
   });
@@ -20,31 +20,75 @@ describe('ParsePool', () => {
   it('extracts a search page in a thread exactly as the parser does inline', async () => {
     const html = renderSearchPage({ keyword: 'usb cable', size: 'small' }).html;
     const options = { origin: ORIGIN, keyword: 'usb cable', page: 1 };
-    const fromThread = await pool.search(html, options);
+    const fromThread = await pool.search({ html }, options);
     expect(fromThread.items.length).toBeGreaterThan(0);
     expect(fromThread).toEqual(parseSearchPage(html, options));
   });
 
+  it('takes the fetched bytes in their charset and moves them to the thread (emptied here)', async () => {
+    const options = { origin: ORIGIN, asin: 'B0SIM00004' };
+    const plain = renderProductPage({ asin: 'B0SIM00004', size: 'small' })!.html;
+    const title = parseProductPage(plain, options).title as string;
+    const html = plain.replaceAll(title, `Café ${title}`);
+    const latin1 = new Uint8Array(Buffer.from(html, 'latin1'));
+    const decoded = new TextDecoder('windows-1252').decode(latin1);
+    const fromThread = await pool.product({ html: decoded, body: latin1, charset: 'windows-1252' }, options);
+    expect(fromThread.title).toMatch(/Café/);
+    expect(fromThread).toEqual(parseProductPage(decoded, options));
+    expect(latin1.byteLength).toBe(0);
+  });
+
+  it('copies a small body that shares its buffer with others instead of taking the whole buffer', async () => {
+    const html = renderProductPage({ asin: 'B0SIM00004', size: 'small' })!.html;
+    const shared = new Uint8Array(html.length + 16);
+    const neighbour = shared.subarray(0, 16).fill(7);
+    const body = shared.subarray(16);
+    body.set(Buffer.from(html, 'latin1'));
+    expect((await pool.product({ html, body, charset: 'utf-8' }, { origin: ORIGIN, asin: 'B0SIM00004' })).asin).toBe('B0SIM00004');
+    expect([...neighbour]).toEqual(Array(16).fill(7));
+    expect(body.byteLength).toBe(html.length);
+  });
+
   it('parses more pages than threads and queue slots at once, each getting its own result', async () => {
     const asins = ['B0SIM00001', 'B0SIM00002', 'B0SIM00003', 'B0SIM00004', 'B0SIM00005', 'B0SIM00006', 'B0SIM00007'];
-    const results = await Promise.all(asins.map((asin) => pool.product(renderProductPage({ asin, size: 'small' })!.html, { origin: ORIGIN, asin })));
+    const results = await Promise.all(asins.map((asin) => pool.product({ html: renderProductPage({ asin, size: 'small' })!.html }, { origin: ORIGIN, asin })));
     expect(results.map((r) => r.asin)).toEqual(asins);
   });
 
-  it('refuses a page over the size cap without sending it to a thread', async () => {
-    const small = new ParsePool({ threads: 1, queue: 0, maxPageChars: 1000, threadHeapMb: 64 });
+  it('parses many full-size pages in a row within a small thread heap', async () => {
+    const one = new ParsePool({ threads: 1, queue: 0, maxPageBytes: 4 * 1024 * 1024, threadHeapMb: 64 });
     try {
-      await expect(small.product('x'.repeat(1001), { origin: ORIGIN, asin: 'B0SIM00004' })).rejects.toThrow(/1000-character parse limit/);
+      const html = renderProductPage({ asin: 'B0SIM00004', size: 'full' })!.html;
+      // 60 pages of ~1.5 MB through a 64 MB heap: a page kept on the heap per parse would exhaust it.
+      for (let i = 0; i < 60; i += 1) {
+        expect((await one.product({ html: `${html}${' '.repeat(i)}` }, { origin: ORIGIN, asin: 'B0SIM00004' })).asin).toBe('B0SIM00004');
+      }
+    } finally {
+      await one.close();
+    }
+  }, 60_000);
+
+  it('refuses a page over the size cap without sending it to a thread', async () => {
+    const small = new ParsePool({ threads: 1, queue: 0, maxPageBytes: 1000, threadHeapMb: 64 });
+    try {
+      await expect(small.product({ html: 'x'.repeat(1001) }, { origin: ORIGIN, asin: 'B0SIM00004' })).rejects.toThrow(/1000-byte parse limit/);
     } finally {
       await small.close();
     }
   });
 
   it('rejects with the parser error when extraction throws in the thread, and keeps serving', async () => {
-    // Not a string (but with a length, so it passes the size check): the parser fails inside the thread.
-    const notAPage = { length: 10 } as unknown as string;
-    await expect(pool.product(notAPage, { origin: ORIGIN, asin: 'B0SIM00004' })).rejects.toThrow(/is not a function/);
+    // No options: the parser fails on its first read of them, inside the thread.
     const html = renderProductPage({ asin: 'B0SIM00004', size: 'small' })!.html;
-    expect((await pool.product(html, { origin: ORIGIN, asin: 'B0SIM00004' })).asin).toBe('B0SIM00004');
+    const inline = (() => {
+      try {
+        parseProductPage(html, null as never);
+      } catch (error) {
+        return (error as Error).message;
+      }
+      throw new Error('the parser accepted missing options');
+    })();
+    await expect(pool.product({ html }, null as never)).rejects.toThrow(inline);
+    expect((await pool.product({ html }, { origin: ORIGIN, asin: 'B0SIM00004' })).asin).toBe('B0SIM00004');
   });
 });

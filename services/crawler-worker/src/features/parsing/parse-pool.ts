@@ -1,6 +1,6 @@
 import type { ParseProductPageOptions, ParseSearchPageOptions, ProductDetails, SearchPage } from '@crawl/marketplace';
 import { Piscina } from 'piscina';
-import type { PageParser } from './page-parser.ts';
+import type { PageParser, PageSource } from './page-parser.ts';
 import type { ParseTask } from './parse-worker.ts';
 import { Slots } from './slots.ts';
 
@@ -9,28 +9,31 @@ export interface ParsePoolOptions {
   threads: number;
   /** Pages handed to the pool beyond one per thread; a caller past that waits with its page. */
   queue: number;
-  /** Longest page (in UTF-16 code units) sent to a thread; a longer one fails to parse. */
-  maxPageChars: number;
+  /** Largest page (its bytes, or characters of a page without them) sent to a thread; a larger one fails to parse. */
+  maxPageBytes: number;
   /** Old-generation heap of each thread; a page that needs more fails alone, the thread is replaced. */
   threadHeapMb: number;
   /** How long an idle thread is kept (threads start on demand). */
   idleTimeoutMs?: number;
 }
 
+const encoder = new TextEncoder();
+
 /**
  * Extraction on a pool of worker threads (piscina), so every core parses while the event loop keeps
- * fetching. A page crosses as one flat string (no object graph to clone) and comes back as its
- * extracted data. At most `threads + queue` pages are inside the pool; the rest wait in their
- * fetch lanes, so a burst of fetched pages cannot grow the pool's queue.
+ * fetching. A page crosses as the bytes it was fetched as, in a transferred buffer (moved, not
+ * copied; the thread decodes them), and comes back as its extracted data. At most `threads + queue`
+ * pages are inside the pool; the rest wait in their fetch lanes, so a burst of fetched pages cannot
+ * grow the pool's queue.
  */
 export class ParsePool implements PageParser {
   readonly #pool: Piscina<ParseTask, unknown>;
   readonly #slots: Slots;
-  readonly #maxPageChars: number;
+  readonly #maxPageBytes: number;
 
   constructor(options: ParsePoolOptions) {
     const threads = Math.max(1, options.threads);
-    this.#maxPageChars = options.maxPageChars;
+    this.#maxPageBytes = options.maxPageBytes;
     this.#slots = new Slots(threads + Math.max(0, options.queue));
     this.#pool = new Piscina<ParseTask, unknown>({
       filename: new URL('./parse-worker.ts', import.meta.url).href,
@@ -39,6 +42,9 @@ export class ParsePool implements PageParser {
       // Never reached: the slots keep at most `queue` pages waiting for a thread.
       maxQueue: Math.max(1, options.queue),
       concurrentTasksPerWorker: 1,
+      // A thread must return to its event loop between pages: the decoded page (an external string)
+      // is only released then, and piscina's default synchronous wait never does (≈3 MB kept per page).
+      atomics: 'async',
       idleTimeout: options.idleTimeoutMs ?? 60_000,
       resourceLimits: { maxOldGenerationSizeMb: options.threadHeapMb },
     });
@@ -48,27 +54,42 @@ export class ParsePool implements PageParser {
     return this.#pool.maxThreads;
   }
 
-  async product(html: string, options: ParseProductPageOptions, signal?: AbortSignal): Promise<ProductDetails> {
-    return (await this.#run({ kind: 'product', html, options }, signal)) as ProductDetails;
+  async product(source: PageSource, options: ParseProductPageOptions, signal?: AbortSignal): Promise<ProductDetails> {
+    return (await this.#run(source, (page, charset) => ({ kind: 'product', page, charset, options }), signal)) as ProductDetails;
   }
 
-  async search(html: string, options: ParseSearchPageOptions, signal?: AbortSignal): Promise<SearchPage> {
-    return (await this.#run({ kind: 'search', html, options }, signal)) as SearchPage;
+  async search(source: PageSource, options: ParseSearchPageOptions, signal?: AbortSignal): Promise<SearchPage> {
+    return (await this.#run(source, (page, charset) => ({ kind: 'search', page, charset, options }), signal)) as SearchPage;
   }
 
   async close(): Promise<void> {
     await this.#pool.destroy();
   }
 
-  async #run(task: ParseTask, signal: AbortSignal | undefined): Promise<unknown> {
-    if (task.html.length > this.#maxPageChars)
-      throw new Error(`page of ${task.html.length} characters exceeds the ${this.#maxPageChars}-character parse limit`);
+  async #run(source: PageSource, task: (page: Uint8Array, charset: string) => ParseTask, signal: AbortSignal | undefined): Promise<unknown> {
+    const size = source.body?.byteLength || source.html.length;
+    if (size > this.#maxPageBytes) throw new Error(`page of ${size} bytes exceeds the ${this.#maxPageBytes}-byte parse limit`);
     await this.#slots.acquire();
     try {
       signal?.throwIfAborted();
-      return await this.#pool.run(task, signal ? { signal } : {});
+      const { page, charset } = movableBytes(source);
+      return await this.#pool.run(task(page, charset), { transferList: [page.buffer as ArrayBuffer], ...(signal ? { signal } : {}) });
     } finally {
       this.#slots.release();
     }
   }
+}
+
+/**
+ * Bytes that can be moved to a thread: the fetched body when it owns its whole buffer (a small
+ * Buffer may share Node's pool with others, so it is copied), else the text encoded as UTF-8
+ * (once a slot is free, so at most threads + queue encoded pages exist at a time).
+ */
+function movableBytes(source: PageSource): { page: Uint8Array; charset: string } {
+  const body = source.body;
+  if (body && body.byteLength > 0) {
+    const owned = body.byteOffset === 0 && body.byteLength === body.buffer.byteLength && body.buffer instanceof ArrayBuffer;
+    return { page: owned ? body : body.slice(), charset: source.charset ?? 'utf-8' };
+  }
+  return { page: encoder.encode(source.html), charset: 'utf-8' };
 }
