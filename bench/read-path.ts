@@ -25,7 +25,7 @@ function int(name: string, fallback: number): number {
 }
 
 export const READ_SETTINGS = {
-  rounds: int('BENCH_ROUNDS', 3),
+  rounds: int('BENCH_ROUNDS', 5),
   seconds: int('BENCH_READ_SECONDS', 5),
   connections: int('BENCH_READ_CONNECTIONS', 10),
   warmupSeconds: int('BENCH_WARMUP_SECONDS', 5),
