@@ -6,6 +6,8 @@ const BENCHES: Record<string, () => Promise<{ main(): Promise<void> }>> = {
   parser: () => import('./parser.ts'),
   fairness: () => import('./fairness.ts'),
   storage: () => import('./storage.ts'),
+  // Crawl pipeline (fetch + parse pool) vs the parse-bound ceiling and Crawlee's CheerioCrawler.
+  pipeline: () => import('./pipeline.ts'),
   // The split-on-MongoDB row needs BENCH_MONGO_URL (or TEST_MONGO_URL) and REDIS_URL (or TEST_REDIS_URL).
   'read-path': () => import('./read-path.ts'),
   // Needs a MongoDB-wire server (BENCH_MONGO_URL or TEST_MONGO_URL); says so and skips without one.

@@ -1,0 +1,172 @@
+// Pipeline benchmark: our crawl pipeline (fetch + parse on the worker's real code path, the parse
+// pool on every core, limit off) against (1) the parse-bound ceiling, cores × 1000 / median
+// extraction ms, measured in the same run, and (2) Crawlee 3 CheerioCrawler on the same URLs at the
+// same concurrency, with the peak RSS of each. The simulator serves full-size product pages on
+// loopback from its own process. Interleaved rounds, medians of the per-round ratios.
+// Run: pnpm bench pipeline   (knobs: bench/pipeline/settings.ts; method: docs/benchmarks.md, "Pipeline")
+import { spawn } from 'node:child_process';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { load, median, ratioOfRounds } from './storage/measure.ts';
+import { type CrawlRun, runChild } from './pipeline/child.ts';
+import { fetchServedPages, medianExtractionMs } from './pipeline/extraction.ts';
+import { SETTINGS } from './pipeline/settings.ts';
+
+const script = (name: string): string => fileURLToPath(new URL(`./pipeline/${name}`, import.meta.url));
+
+interface SimulatorProcess {
+  url: string;
+  /** CPU ms the simulator process has used so far, and requests served. */
+  usage(): Promise<{ cpuMs: number; requests: number }>;
+  stop(): void;
+}
+
+async function startSimulator(): Promise<SimulatorProcess> {
+  const child = spawn(process.execPath, ['--experimental-strip-types', '--disable-warning=ExperimentalWarning', script('server.ts')], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const lines: string[] = [];
+  const waiters: Array<(line: string) => void> = [];
+  let buffer = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    buffer += chunk;
+    for (let nl = buffer.indexOf('\n'); nl >= 0; nl = buffer.indexOf('\n')) {
+      const line = buffer.slice(0, nl);
+      buffer = buffer.slice(nl + 1);
+      const waiter = waiters.shift();
+      if (waiter) waiter(line);
+      else lines.push(line);
+    }
+  });
+  const nextLine = () => new Promise<string>((resolve) => (lines.length > 0 ? resolve(lines.shift() as string) : waiters.push(resolve)));
+  const { url } = JSON.parse(await nextLine()) as { url: string };
+  return {
+    url,
+    async usage() {
+      child.stdin.write('cpu\n');
+      return JSON.parse(await nextLine()) as { cpuMs: number; requests: number };
+    },
+    stop: () => child.stdin.end(),
+  };
+}
+
+export interface PipelineRound {
+  extractionMs: number;
+  ceiling: number;
+  ours: CrawlRun;
+  /** The same pipeline parsing on the event loop (PARSE_THREADS=0): what the pool adds. */
+  inline: CrawlRun;
+  crawlee: CrawlRun | undefined;
+  /** Simulator CPU per page served during the round, ms. */
+  serverCpuMsPerPage: number;
+}
+
+export async function main(): Promise<void> {
+  const S = SETTINGS;
+  const timeoutMs = S.runTimeoutSeconds * 1000;
+  console.log(
+    `Product pages (simulator, full size, ${S.distinctPages} distinct ASINs) on 127.0.0.1; ${S.rounds} interleaved rounds of ${S.pages} pages per crawler after ${S.warmup} warm-up pages; ` +
+      `fetch concurrency ${S.concurrency}, parse threads ${S.parseThreads}, ${S.cores} cores; node ${process.version}; load average at start ${load()}\n`,
+  );
+  const simulator = await startSimulator();
+  const rounds: PipelineRound[] = [];
+  let crawleeError: string | undefined;
+  try {
+    const served = await fetchServedPages(simulator.url);
+    const mb = median(served.map((p) => p.html.length)) / 1e6;
+    console.log(`served pages: median ${mb.toFixed(2)} MB\n`);
+    const crawlArgs = [simulator.url, String(S.pages), String(S.warmup), String(S.concurrency)];
+    type Case = 'extraction' | 'ours' | 'inline' | 'crawlee';
+    const cases: Record<Case, () => Promise<void>> = {
+      extraction: async () => {
+        round.extractionMs = medianExtractionMs(served);
+      },
+      ours: async () => {
+        round.ours = await runChild<CrawlRun>(script('ours.ts'), [...crawlArgs, String(S.parseThreads)], timeoutMs);
+      },
+      inline: async () => {
+        round.inline = await runChild<CrawlRun>(script('ours.ts'), [...crawlArgs, '0'], timeoutMs);
+      },
+      crawlee: async () => {
+        try {
+          round.crawlee = await runChild<CrawlRun>(script('crawlee.ts'), crawlArgs, timeoutMs);
+        } catch (error) {
+          crawleeError = (error as Error).message;
+        }
+      },
+    };
+    const names = Object.keys(cases) as Case[];
+    let round = {} as PipelineRound;
+    for (let i = 0; i < S.rounds; i += 1) {
+      // Rotated order (A B C, B C A, C A B): no case always runs first or after the same one.
+      const order = names.map((_, k) => names[(k + i) % names.length] as Case);
+      round = {
+        extractionMs: Number.NaN,
+        ceiling: Number.NaN,
+        ours: undefined as unknown as CrawlRun,
+        inline: undefined as unknown as CrawlRun,
+        crawlee: undefined,
+        serverCpuMsPerPage: Number.NaN,
+      };
+      const startLoad = load();
+      for (const name of order) await cases[name]();
+      round.ceiling = (S.cores * 1000) / round.extractionMs;
+      rounds.push(round);
+      console.log(
+        `round ${i + 1} (${order.join(', ')}): load ${startLoad} → ${load()}; ours ${round.ours.pagesPerSecond.toFixed(1)} pages/s, ` +
+          `inline ${round.inline.pagesPerSecond.toFixed(1)}, ceiling ${round.ceiling.toFixed(1)}, Crawlee ${round.crawlee ? round.crawlee.pagesPerSecond.toFixed(1) : 'n/a'}`,
+      );
+    }
+    const usage = await simulator.usage();
+    const perPage = usage.cpuMs / Math.max(1, usage.requests);
+    for (const r of rounds) r.serverCpuMsPerPage = perPage;
+  } finally {
+    simulator.stop();
+  }
+  report(rounds, crawleeError);
+}
+
+function report(rounds: PipelineRound[], crawleeError: string | undefined): void {
+  const f = (n: number | undefined, digits = 1) => (n === undefined || !Number.isFinite(n) ? 'n/a' : n.toFixed(digits));
+  console.log('');
+  console.log(
+    '| round | extraction ms/page | ceiling pages/s | ours pages/s | inline pages/s | ours ÷ ceiling | Crawlee pages/s | ours ÷ Crawlee | RSS ours MB | RSS Crawlee MB | CPU ms/page ours | CPU ms/page Crawlee |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
+  rounds.forEach((r, i) => {
+    console.log(
+      `| ${i + 1} | ${f(r.extractionMs)} | ${f(r.ceiling)} | ${f(r.ours.pagesPerSecond)} | ${f(r.inline.pagesPerSecond)} | ${f(r.ours.pagesPerSecond / r.ceiling, 2)} | ${f(r.crawlee?.pagesPerSecond)} | ` +
+        `${f(r.crawlee ? r.ours.pagesPerSecond / r.crawlee.pagesPerSecond : undefined, 2)} | ${f(r.ours.peakRssMb, 0)} | ${f(r.crawlee?.peakRssMb, 0)} | ${f(r.ours.cpuMsPerPage)} | ${f(r.crawlee?.cpuMsPerPage)} |`,
+    );
+  });
+  const ours = rounds.map((r) => r.ours.pagesPerSecond);
+  const ceilingRatio = ratioOfRounds(
+    ours,
+    rounds.map((r) => r.ceiling),
+  );
+  const crawleeRatio = ratioOfRounds(
+    ours,
+    rounds.map((r) => r.crawlee?.pagesPerSecond ?? Number.NaN),
+  );
+  const poolRatio = ratioOfRounds(
+    ours,
+    rounds.map((r) => r.inline.pagesPerSecond),
+  );
+  const cpuBound = median(rounds.map((r) => r.extractionMs / r.ours.cpuMsPerPage));
+  const rssRatio = ratioOfRounds(
+    rounds.map((r) => r.crawlee?.peakRssMb ?? Number.NaN),
+    rounds.map((r) => r.ours.peakRssMb),
+  );
+  const failures = rounds.reduce((n, r) => n + r.ours.failed + r.inline.failed + (r.crawlee?.failed ?? 0), 0);
+  console.log(
+    `\nmedian of per-round ratios: ours ÷ ceiling ${f(ceilingRatio, 2)} (goal ≥ 0.8); ours ÷ Crawlee ${f(crawleeRatio, 2)} (goal ≥ 2); Crawlee RSS ÷ ours ${f(rssRatio, 1)}; pool ÷ inline ${f(poolRatio, 2)}`,
+  );
+  console.log(
+    `extraction ms ÷ our CPU ms per page: ${f(cpuBound, 2)} (the most ours ÷ ceiling can reach with every core to itself: the rest of each page's CPU is fetching, decoding, block checks and hand-off)`,
+  );
+  console.log(`simulator CPU per page served: ${f(rounds[0]?.serverCpuMsPerPage)} ms (same cores as the crawlers)`);
+  if (failures > 0) console.log(`pages that failed (not counted in pages/s): ${failures}`);
+  if (crawleeError) console.log(`Crawlee run failed: ${crawleeError}`);
+  console.log(`load average at the end ${load()}`);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();
