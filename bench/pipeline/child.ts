@@ -17,12 +17,12 @@ export async function runChild<T>(script: string, args: string[], timeoutMs: num
   return JSON.parse(last) as T;
 }
 
-/** Peak resident set size of this process, sampled while `run` works. */
+/** Peak resident set size of this process, sampled every 100 ms while `run` works. */
 export async function withPeakRss<T>(run: () => Promise<T>): Promise<{ result: T; peakRssMb: number }> {
   let peak = process.memoryUsage.rss();
   const timer = setInterval(() => {
     peak = Math.max(peak, process.memoryUsage.rss());
-  }, 25);
+  }, 100);
   try {
     const result = await run();
     peak = Math.max(peak, process.memoryUsage.rss());

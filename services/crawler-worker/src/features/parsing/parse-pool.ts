@@ -89,7 +89,8 @@ function movableBytes(source: PageSource): { page: Uint8Array; charset: string }
   const body = source.body;
   if (body && body.byteLength > 0) {
     const owned = body.byteOffset === 0 && body.byteLength === body.buffer.byteLength && body.buffer instanceof ArrayBuffer;
-    return { page: owned ? body : body.slice(), charset: source.charset ?? 'utf-8' };
+    // `new Uint8Array(body)` copies (a Buffer's slice would share, and Node's pool cannot be transferred).
+    return { page: owned ? body : new Uint8Array(body), charset: source.charset ?? 'utf-8' };
   }
   return { page: encoder.encode(source.html), charset: 'utf-8' };
 }
