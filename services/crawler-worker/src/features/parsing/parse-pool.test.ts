@@ -68,6 +68,19 @@ describe('ParsePool', () => {
     }
   }, 60_000);
 
+  it('takes a burst on a cold pool with no queue: the pages beyond the threads wait, none is refused', async () => {
+    const cold = new ParsePool({ threads: 2, queue: 0, maxPageBytes: 4 * 1024 * 1024, threadHeapMb: 128 });
+    try {
+      const asins = ['B0SIM00001', 'B0SIM00002', 'B0SIM00003', 'B0SIM00004', 'B0SIM00005', 'B0SIM00006'];
+      const results = await Promise.all(
+        asins.map((asin) => cold.product({ html: renderProductPage({ asin, size: 'small' })!.html }, { origin: ORIGIN, asin })),
+      );
+      expect(results.map((r) => r.asin)).toEqual(asins);
+    } finally {
+      await cold.close();
+    }
+  });
+
   it('refuses a page over the size cap without sending it to a thread', async () => {
     const small = new ParsePool({ threads: 1, queue: 0, maxPageBytes: 1000, threadHeapMb: 64 });
     try {

@@ -39,8 +39,8 @@ export class ParsePool implements PageParser {
       filename: new URL('./parse-worker.ts', import.meta.url).href,
       minThreads: 0,
       maxThreads: threads,
-      // Never reached: the slots keep at most `queue` pages waiting for a thread.
-      maxQueue: Math.max(1, options.queue),
+      // Never reached (the slots let at most this many in); piscina would reject a task past it.
+      maxQueue: threads + Math.max(0, options.queue),
       concurrentTasksPerWorker: 1,
       // A thread must return to its event loop between pages: the decoded page (an external string)
       // is only released then, and piscina's default synchronous wait never does (≈3 MB kept per page).
