@@ -41,7 +41,7 @@ const noLimit: UpstreamRateLimiter = {
   rate: () => Number.POSITIVE_INFINITY,
   close: () => undefined,
 };
-const parser = openPageParser({ PARSE_THREADS: Number(threadsArg), PARSE_QUEUE: 4, PARSE_THREAD_HEAP_MB: 256, MAX_RESPONSE_BYTES: 8 * 1024 * 1024 });
+const parser = openPageParser({ PARSE_QUEUE: 4, PARSE_THREAD_HEAP_MB: 256, MAX_RESPONSE_BYTES: 8 * 1024 * 1024 }, Number(threadsArg));
 const fetcher = new UndiciPageFetcher({
   isAllowedUrl: allowedUrlRule(baseUrl, []),
   connectTimeoutMs: 5_000,

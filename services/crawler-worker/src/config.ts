@@ -42,7 +42,7 @@ export const CrawlerConfig = defineConfig({
       minimum: 0,
       maximum: 256,
       description:
-        'Worker threads extracting pages (parse concurrency), started on demand. Unset: one per core (`os.availableParallelism()`); 0: parse on the event loop.',
+        'Worker threads extracting pages (parse concurrency), started on demand. Unset: one per core (`os.availableParallelism()`) in a crawler-worker process of its own, none in the all-in-one (its crawl is rate-bound and a thread costs ~95 MB); 0: parse on the event loop.',
     }),
   ),
   PARSE_QUEUE: Type.Integer({

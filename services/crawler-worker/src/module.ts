@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { commaList } from '@crawl/config';
 import { crawlQueueDefinition, type CrawlTask } from '@crawl/contracts';
 import { defineModule } from '@crawl/modules';
@@ -12,7 +11,7 @@ import { UndiciPageFetcher } from './features/fetching/page-fetcher.ts';
 import { reportEgressIdentities } from './features/fetching/egress-report.ts';
 import { SessionPool } from './features/fetching/session-pool.ts';
 import { abortableSleep, UpstreamClient } from './features/fetching/upstream-client.ts';
-import { openPageParser } from './features/parsing/open-page-parser.ts';
+import { defaultParseThreads, openPageParser } from './features/parsing/open-page-parser.ts';
 import { closeRedis, openRedis } from '@crawl/redis';
 import { RateSetting } from './features/rate-limit/rate-setting.ts';
 import { openUpstreamBudget } from './features/rate-limit/upstream-budget.ts';
@@ -40,7 +39,8 @@ export const crawlerWorkerModule = defineModule<CrawlerConfig>({
     const stopping = new AbortController();
     let baseUrl = config.MARKETPLACE_BASE_URL;
     let fetcher: UndiciPageFetcher | undefined;
-    const parser = openPageParser(config);
+    const parseThreads = config.PARSE_THREADS ?? defaultParseThreads(context.isLocal('gateway'));
+    const parser = openPageParser(config, parseThreads);
     let simulator: Awaited<ReturnType<typeof startEmbeddedSimulator>> | undefined;
     let refreshTimer: NodeJS.Timeout | undefined;
 
@@ -107,7 +107,7 @@ export const crawlerWorkerModule = defineModule<CrawlerConfig>({
           {
             origin: baseUrl,
             concurrency: config.CRAWL_CONCURRENCY,
-            parseThreads: config.PARSE_THREADS ?? availableParallelism(),
+            parseThreads,
             requestsPerMinute: limiter.rate(),
           },
           'crawler-worker processing crawl targets',

@@ -11,9 +11,19 @@ export interface PageParserConfig {
   MAX_RESPONSE_BYTES: number;
 }
 
-/** The worker's parser: a pool of threads sized from the cores, or inline when PARSE_THREADS=0. */
-export function openPageParser(config: PageParserConfig): PageParser {
-  const threads = config.PARSE_THREADS ?? availableParallelism();
+/**
+ * Parse threads when PARSE_THREADS is unset: one per core where the worker has its process to
+ * itself; none where it shares one with the API (the all-in-one). There the crawl is held to the
+ * upstream rate (a page a second by default, ~15–40 ms of parsing each), while every thread costs
+ * about 95 MB of RSS (its own V8 heap and module graph; measured with MALLOC_ARENA_MAX=2 and
+ * `pnpm start`'s heap flags), which would take the all-in-one past its memory budget.
+ */
+export function defaultParseThreads(sharesProcessWithApi: boolean): number {
+  return sharesProcessWithApi ? 0 : availableParallelism();
+}
+
+/** The worker's parser: a pool of `threads` threads, or inline for 0. */
+export function openPageParser(config: PageParserConfig, threads: number): PageParser {
   if (threads === 0) return inlinePageParser;
   return new ParsePool({ threads, queue: config.PARSE_QUEUE, threadHeapMb: config.PARSE_THREAD_HEAP_MB, maxPageBytes: config.MAX_RESPONSE_BYTES });
 }
