@@ -102,3 +102,4 @@ export async function privateRedis(): Promise<PrivateRedisResult> {
   }
   return { redis: { url: `redis://127.0.0.1:${port}`, port, kill, start } };
 }
+export { redisTestConnections } from './redis-test-connections.ts';

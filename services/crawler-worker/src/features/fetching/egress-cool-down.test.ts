@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { ManualClock } from '@crawl/modules';
-import { closeRedis, deleteKeys, openRedis, RedisEgressHealth, type RedisClient } from '@crawl/redis';
-import { redisTestServer } from '@crawl/redis/testing';
+import { RedisEgressHealth } from '@crawl/redis';
+import { redisTestConnections, redisTestServer } from '@crawl/redis/testing';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { UpstreamRateLimiter } from '../rate-limit/upstream-rate-limiter.ts';
 import type { FetchedPage, PageFetcher, PageRequest } from './page-fetcher.ts';
@@ -125,26 +124,20 @@ const found = await redisTestServer();
 
 if ('server' in found) {
   const { server } = found;
-  const clients: RedisClient[] = [];
-  const keys: string[] = [];
+  const redisConnections = redisTestConnections(server.url);
   afterAll(async () => {
-    const cleaner = openRedis(server.url);
-    for (const key of keys) await deleteKeys(cleaner, `${key}:*`);
-    await closeRedis(cleaner);
-    await Promise.all(clients.map((c) => closeRedis(c)));
+    await redisConnections.close();
     await server.stop();
   });
 
   function sharedHealth(key: string, now: () => number, options = { restAfterBlocks: 3, restMs: 60_000 }): SharedEgressHealth {
-    const redis = openRedis(server.url);
-    clients.push(redis);
+    const redis = redisConnections.open();
     return new RedisEgressHealth({ redis, key, ...options, now, serverNow: now });
   }
 
   describe('egress cool-downs shared through Redis (two replicas)', () => {
     it('count the blocks of every replica together and cool the proxy down for all of them', async () => {
-      const key = `test-egress-${randomUUID().slice(0, 8)}:upstream`;
-      keys.push(key);
+      const key = redisConnections.key();
       let now = 1_000_000;
       const a = new ProxyPool({ urls: [P1, P2], restAfterBlocks: 3, restMs: 60_000, now: () => now, shared: sharedHealth(key, () => now) });
       const b = new ProxyPool({ urls: [P1, P2], restAfterBlocks: 3, restMs: 60_000, now: () => now, shared: sharedHealth(key, () => now) });
@@ -168,8 +161,7 @@ if ('server' in found) {
     });
 
     it('reset the run of blocks on a success anywhere', async () => {
-      const key = `test-egress-${randomUUID().slice(0, 8)}:upstream`;
-      keys.push(key);
+      const key = redisConnections.key();
       const now = () => 5_000_000;
       const health = sharedHealth(key, now, { restAfterBlocks: 2, restMs: 10_000 });
       const id = proxyIdentityId(P2);

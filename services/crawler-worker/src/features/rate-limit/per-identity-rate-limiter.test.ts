@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { ManualClock } from '@crawl/modules';
-import { closeRedis, deleteKeys, openRedis, RedisRateBudget, type RedisClient } from '@crawl/redis';
-import { redisTestServer } from '@crawl/redis/testing';
+import { RedisRateBudget } from '@crawl/redis';
+import { redisTestConnections, redisTestServer } from '@crawl/redis/testing';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { PerIdentityRateLimiter } from './per-identity-rate-limiter.ts';
 import { SharedRateLimiter } from './shared-rate-limiter.ts';
@@ -89,23 +88,17 @@ const found = await redisTestServer();
 
 if ('server' in found) {
   const { server } = found;
-  const clients: RedisClient[] = [];
-  const keys: string[] = [];
+  const redisConnections = redisTestConnections(server.url);
   afterAll(async () => {
-    const cleaner = openRedis(server.url);
-    for (const key of keys) await deleteKeys(cleaner, `${key}:*`);
-    await closeRedis(cleaner);
-    await Promise.all(clients.map((c) => closeRedis(c)));
+    await redisConnections.close();
     await server.stop();
   });
 
   /** Replicas of one budget key: each has its own connection and limiters, all share Redis. */
   const redisReplicas: MakeReplicas = ({ perMinute, burst, timers }) => {
-    const key = `test-egress-${randomUUID().slice(0, 8)}:upstream`;
-    keys.push(key);
+    const key = redisConnections.key();
     return () => {
-      const redis = openRedis(server.url);
-      clients.push(redis);
+      const redis = redisConnections.open();
       const shared: SharedRateLimiter[] = [];
       const limiter = new PerIdentityRateLimiter({
         requestsPerMinute: perMinute,

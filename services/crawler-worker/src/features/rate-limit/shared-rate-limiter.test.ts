@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import { redisTestServer } from '@crawl/redis/testing';
+import { redisTestConnections, redisTestServer } from '@crawl/redis/testing';
 import { ManualClock } from '@crawl/modules';
-import { closeRedis, deleteKeys, openRedis, RedisRateBudget, type RedisClient } from '@crawl/redis';
+import { RedisRateBudget } from '@crawl/redis';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { SharedRateLimiter } from './shared-rate-limiter.ts';
 
@@ -15,25 +14,19 @@ const flush = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 if ('server' in found) {
   const { server } = found;
-  const clients: RedisClient[] = [];
-  const keys: string[] = [];
+  const redisConnections = redisTestConnections(server.url);
   afterAll(async () => {
-    const cleaner = openRedis(server.url);
-    for (const key of keys) await deleteKeys(cleaner, `${key}:*`);
-    await closeRedis(cleaner);
-    await Promise.all(clients.map((c) => closeRedis(c)));
+    await redisConnections.close();
     await server.stop();
   });
 
   /** Two "replicas": their own connection and limiter, one budget key, one hand-driven clock. */
   function replicas(options: { perMinute: number; burst: number }) {
-    const key = `t${randomUUID().slice(0, 8)}:upstream`;
-    keys.push(key);
+    const key = redisConnections.key();
     const timers = new ManualClock();
     timers.advance(1_000_000);
     const make = () => {
-      const redis = openRedis(server.url);
-      clients.push(redis);
+      const redis = redisConnections.open();
       const budget = new RedisRateBudget({ redis, key, defaultPerMinute: options.perMinute, burst: options.burst, now: () => timers.now().getTime() });
       return new SharedRateLimiter({ budget, requestsPerMinute: options.perMinute, timers });
     };
