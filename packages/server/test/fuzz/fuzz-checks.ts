@@ -1,5 +1,6 @@
 import type { ConcreteRequest } from './fuzz-world.ts';
 import type { Exchange } from './http-exchange.ts';
+import { BODY_LIMIT_BYTES } from './request-plans.ts';
 
 export type ViolationKind = '5xx' | 'hang' | 'no-response' | 'cross-tenant-2xx' | 'internal-route-2xx' | 'not-an-envelope';
 
@@ -30,10 +31,20 @@ function parsed(body: Buffer): unknown {
   }
 }
 
+/**
+ * A body over the limit may be refused by closing the connection while the client is still
+ * sending it (RFC 9110, 413: the server may close the connection). The 413 is written first, but
+ * the reset of the unread upload can reach the client before it has read the answer. Only a
+ * reset or broken pipe of such an upload passes; any other request without an answer fails.
+ */
+export function refusedUpload(request: ConcreteRequest, error: string): boolean {
+  return (request.body?.length ?? 0) > BODY_LIMIT_BYTES && /\b(ECONNRESET|EPIPE)\b/.test(error);
+}
+
 /** What is wrong with the answer to one request, if anything. */
 export function violationOf(request: ConcreteRequest, result: Exchange): ViolationKind | undefined {
   if (result.outcome === 'timeout') return 'hang';
-  if (result.outcome === 'no-response') return 'no-response';
+  if (result.outcome === 'no-response') return refusedUpload(request, result.error) ? undefined : 'no-response';
   if (result.status >= 500) return '5xx';
   const succeeded = result.status >= 200 && result.status < 300;
   if (request.crossTenant && succeeded) return 'cross-tenant-2xx';

@@ -6,7 +6,7 @@ import { violationOf } from './fuzz-checks.ts';
 import type { ConcreteRequest } from './fuzz-world.ts';
 import { exchange } from './http-exchange.ts';
 import { resourceKindOf } from './openapi-operations.ts';
-import { planArbitrary } from './request-plans.ts';
+import { BODY_LIMIT_BYTES, planArbitrary } from './request-plans.ts';
 
 /** The fuzz suite's own checks (it runs in pnpm test:fuzz): each failure it promises to catch is caught. */
 describe('fuzz harness', () => {
@@ -35,6 +35,13 @@ describe('fuzz harness', () => {
     expect(violationOf(request(), answer(503, envelope))).toBe('5xx');
     expect(violationOf(request(), { outcome: 'timeout', ms: 10_000 })).toBe('hang');
     expect(violationOf(request(), { outcome: 'no-response', error: 'socket hang up', ms: 3 })).toBe('no-response');
+    expect(violationOf(request(), { outcome: 'no-response', error: 'write EPIPE', ms: 3 })).toBe('no-response');
+    // An upload over the body limit may be cut off (after the 413 is written); nothing else may.
+    const oversized = request({ body: Buffer.alloc(BODY_LIMIT_BYTES + 1) });
+    expect(violationOf(oversized, { outcome: 'no-response', error: 'write EPIPE', ms: 3 })).toBeUndefined();
+    expect(violationOf(oversized, { outcome: 'no-response', error: 'read ECONNRESET', ms: 3 })).toBeUndefined();
+    expect(violationOf(oversized, { outcome: 'no-response', error: 'socket hang up', ms: 3 })).toBe('no-response');
+    expect(violationOf(oversized, { outcome: 'timeout', ms: 10_000 })).toBe('hang');
     expect(violationOf(request({ crossTenant: true }), answer(200, { data: {} }))).toBe('cross-tenant-2xx');
     expect(violationOf(request({ internal: true }), answer(201, { data: {} }))).toBe('internal-route-2xx');
     expect(violationOf(request(), answer(400, 'Invalid Preflight Request'))).toBe('not-an-envelope');
