@@ -13,7 +13,7 @@ const found = await privateRedis();
 describe('a lost crawl queue (Redis flushed or restarted without persistence)', () => {
   if (!('redis' in found)) {
     it('needs a redis-server binary', (context) => {
-      if (process.env.CI === 'true') throw new Error(found.skipReason);
+      // Only off CI: privateRedis throws when CI=true and no redis-server can be started.
       console.warn(`[queue loss test skipped] ${found.skipReason}`);
       context.skip(found.skipReason);
     });
