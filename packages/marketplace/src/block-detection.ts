@@ -11,7 +11,7 @@ export interface BlockCheckInput {
 // Block and error pages are a few KB and put their markers near the top; real result pages are
 // 1–2 MB. Looking only at a bounded prefix keeps the check O(1) in page size, and keeps marker-like
 // strings deep inside a legitimate page's scripts from causing false positives.
-const SCAN_LIMIT = 64 * 1024;
+export const BLOCK_SCAN_CHARS = 64 * 1024;
 
 const ROBOT = /<title[^>]*>\s*Robot Check\s*<\/title>|make sure you(?:'|’|&#39;|&rsquo;)re not a robot/i;
 const CAPTCHA =
@@ -35,7 +35,7 @@ function header(headers: BlockCheckInput['headers'], name: string): string | und
  * specific page wins over the status: the captcha is often sent as a 503, and is a captcha.
  */
 export function detectBlock(input: BlockCheckInput): BlockVerdict {
-  const head = input.html.length > SCAN_LIMIT ? input.html.slice(0, SCAN_LIMIT) : input.html;
+  const head = input.html.length > BLOCK_SCAN_CHARS ? input.html.slice(0, BLOCK_SCAN_CHARS) : input.html;
   const wafAction = header(input.headers, 'x-amzn-waf-action')?.toLowerCase();
 
   if (ROBOT.test(head)) return { blocked: true, reason: 'robot_check' };

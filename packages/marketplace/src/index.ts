@@ -12,7 +12,7 @@ export { isAsin, resolveDetailsTarget, type DetailsTarget, type ResolveDetailsTa
 export { currencyDecimals, detectCurrency } from './currency.ts';
 export { parsePrice, type Price, type PriceHint } from './price.ts';
 export { parseCount, parseRating } from './numbers.ts';
-export { detectBlock, type BlockCheckInput, type BlockReason, type BlockVerdict } from './block-detection.ts';
+export { BLOCK_SCAN_CHARS, detectBlock, type BlockCheckInput, type BlockReason, type BlockVerdict } from './block-detection.ts';
 export { parseSearchPage } from './search/parse-search-page.ts';
 export type { ParseSearchPageOptions, SearchItem, SearchPage } from './search/types.ts';
 export { parseProductPage } from './product/parse-product-page.ts';

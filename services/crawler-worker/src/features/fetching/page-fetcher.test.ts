@@ -92,6 +92,11 @@ describe('UndiciPageFetcher against a local server', () => {
         case '/set-cookie':
           res.setHeader('set-cookie', ['session-id=abc123; Path=/; Max-Age=3600', 'i18n-prefs=EUR; Path=/']);
           return res.end(page('cookies set'));
+        case '/large': {
+          // A robot check marker near the top of a page larger than the block-detection window.
+          res.setHeader('content-type', 'text/html; charset=utf-8');
+          return res.end(`<html><head><title>Robot Check</title></head><body>${'é'.repeat(300 * 1024)}</body></html>`);
+        }
         case '/echo':
           res.setHeader('content-type', 'application/json');
           return res.end(JSON.stringify(req.headers));
@@ -122,6 +127,18 @@ describe('UndiciPageFetcher against a local server', () => {
     expect(echo['accept-encoding']).toMatch(/gzip, deflate, br/);
     expect(echo['sec-fetch-mode']).toBe('navigate');
     expect(echo.referer).toBe(`${main.origin}/plain`);
+  });
+
+  it('decodes a large page only when its text is read, with the head decoded for block checks', async () => {
+    const result = await fetcherWith({ maxResponseBytes: 1024 * 1024 }).fetch({ url: `${main.origin}/large`, session: session() });
+    expect(result.head).toMatch(/^<html><head><title>Robot Check<\/title>/);
+    expect(result.head?.length).toBeLessThan(result.html.length);
+    expect(result.html.endsWith('</body></html>')).toBe(true);
+    expect(result.bytes).toBe(result.body?.byteLength);
+    // A parse thread takes the bytes (the buffer is transferred): the text cannot be read here after that.
+    const moved = await fetcherWith({ maxResponseBytes: 1024 * 1024 }).fetch({ url: `${main.origin}/large`, session: session() });
+    structuredClone(moved.body, { transfer: [(moved.body as Uint8Array).buffer as ArrayBuffer] });
+    expect(() => moved.html).toThrow(/moved to a parse thread/);
   });
 
   it('decodes gzip and brotli bodies', async () => {

@@ -1,5 +1,6 @@
 import { pipeline, type Readable, type Transform } from 'node:stream';
 import zlib from 'node:zlib';
+import { BLOCK_SCAN_CHARS } from '@crawl/marketplace';
 import { Agent, ProxyAgent, request, type Dispatcher } from 'undici';
 import { navigationHeaders } from './header-profiles.ts';
 import type { CrawlSession } from './session-pool.ts';
@@ -19,7 +20,10 @@ export class FetchError extends Error {
 export interface FetchedPage {
   status: number;
   headers: Record<string, string | string[] | undefined>;
-  html: string;
+  /** The decoded page. The fetcher decodes it on first read only: with a parse pool it never is here. */
+  readonly html: string;
+  /** The start of a large page decoded, as much as block detection reads; absent on a small page. */
+  head?: string | undefined;
   /** After redirects. */
   url: string;
   redirects: number;
@@ -95,6 +99,34 @@ function decodeText(buffer: Buffer, charset: string): string {
   }
 }
 
+/** Enough bytes for the characters `detectBlock` reads, whatever their UTF-8 width (≤ 3 bytes per UTF-16 unit). */
+const BLOCK_SCAN_BYTES = 3 * BLOCK_SCAN_CHARS;
+
+/**
+ * A page whose text is decoded when first read. A parse thread takes the bytes and decodes them
+ * itself, so decoding here too would spend a full decode of every page (≈1 ms per MB) and its garbage
+ * on the event loop for nothing; block detection reads only the decoded head.
+ */
+function lazilyDecodedPage(fields: Pick<FetchedPage, 'status' | 'headers' | 'url' | 'redirects'>, buffer: Buffer, charset: string): FetchedPage {
+  const bytes = buffer.length;
+  let html: string | undefined;
+  return {
+    ...fields,
+    bytes,
+    body: buffer,
+    charset,
+    head: bytes > BLOCK_SCAN_BYTES ? decodeText(buffer.subarray(0, BLOCK_SCAN_BYTES), charset) : undefined,
+    get html(): string {
+      if (html === undefined) {
+        // Once moved to a parse thread the buffer is detached (empty): the text is gone from here.
+        if (buffer.byteLength !== bytes) throw new Error('the page body was moved to a parse thread; its text is no longer here');
+        html = decodeText(buffer, charset);
+      }
+      return html;
+    },
+  };
+}
+
 const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT']);
 
 /**
@@ -145,8 +177,7 @@ export class UndiciPageFetcher implements PageFetcher {
         }
         const { buffer } = await this.#readBody(response.body, headers);
         const charset = charsetOf(headerValue(headers, 'content-type'));
-        const html = decodeText(buffer, charset);
-        return { status: response.statusCode, headers, html, url: url.toString(), redirects, bytes: buffer.length, body: buffer, charset };
+        return lazilyDecodedPage({ status: response.statusCode, headers, url: url.toString(), redirects }, buffer, charset);
       }
     } catch (error) {
       if (error instanceof FetchError) throw error;

@@ -16,9 +16,9 @@ export type Verdict =
  * Block detection comes first, so a CAPTCHA served with 200 is never taken for a page. Blocks,
  * 429, 5xx and 403 are transient; 404/410 is `not_found`; any other non-2xx ends the target.
  */
-export function classifyResponse(page: Pick<FetchedPage, 'status' | 'html' | 'headers'>, now: number): Verdict {
+export function classifyResponse(page: Pick<FetchedPage, 'status' | 'html' | 'head' | 'headers'>, now: number): Verdict {
   const retryAfter = retryAfterMs(page.headers['retry-after'], now);
-  const block = detectBlock({ status: page.status, html: page.html, headers: page.headers });
+  const block = detectBlock({ status: page.status, html: page.head ?? page.html, headers: page.headers });
   if (block.blocked) {
     // A plain 503 is an outage; the same "sorry" page with a 200 is a soft block.
     const reason: TargetFailureReason = block.reason === 'service_unavailable' && page.status >= 500 ? 'upstream_error' : 'blocked';
