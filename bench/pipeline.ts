@@ -55,6 +55,8 @@ export interface PipelineRound {
   ours: CrawlRun;
   /** The same pipeline parsing on the event loop (PARSE_THREADS=0): what the pool adds. */
   inline: CrawlRun;
+  /** The parse pool alone on the same pages held in memory: what parsing on every core reaches without fetching. */
+  parseOnly: CrawlRun;
   crawlee: CrawlRun | undefined;
   /** Simulator CPU per page served during the round, ms. */
   serverCpuMsPerPage: number;
@@ -75,7 +77,7 @@ export async function main(): Promise<void> {
     const mb = median(served.map((p) => p.html.length)) / 1e6;
     console.log(`served pages: median ${mb.toFixed(2)} MB\n`);
     const crawlArgs = [simulator.url, String(S.pages), String(S.warmup), String(S.concurrency)];
-    type Case = 'extraction' | 'ours' | 'inline' | 'crawlee';
+    type Case = 'extraction' | 'ours' | 'inline' | 'parseOnly' | 'crawlee';
     const cases: Record<Case, () => Promise<void>> = {
       extraction: async () => {
         round.extractionMs = medianExtractionMs(served);
@@ -85,6 +87,9 @@ export async function main(): Promise<void> {
       },
       inline: async () => {
         round.inline = await runChild<CrawlRun>(script('ours.ts'), [...crawlArgs, '0'], timeoutMs);
+      },
+      parseOnly: async () => {
+        round.parseOnly = await runChild<CrawlRun>(script('parse-only.ts'), [...crawlArgs, String(S.parseThreads)], timeoutMs);
       },
       crawlee: async () => {
         try {
@@ -104,6 +109,7 @@ export async function main(): Promise<void> {
         ceiling: Number.NaN,
         ours: undefined as unknown as CrawlRun,
         inline: undefined as unknown as CrawlRun,
+        parseOnly: undefined as unknown as CrawlRun,
         crawlee: undefined,
         serverCpuMsPerPage: Number.NaN,
       };
@@ -113,7 +119,7 @@ export async function main(): Promise<void> {
       rounds.push(round);
       console.log(
         `round ${i + 1} (${order.join(', ')}): load ${startLoad} → ${load()}; ours ${round.ours.pagesPerSecond.toFixed(1)} pages/s, ` +
-          `inline ${round.inline.pagesPerSecond.toFixed(1)}, ceiling ${round.ceiling.toFixed(1)}, Crawlee ${round.crawlee ? round.crawlee.pagesPerSecond.toFixed(1) : 'n/a'}`,
+          `inline ${round.inline.pagesPerSecond.toFixed(1)}, parse-only ${round.parseOnly.pagesPerSecond.toFixed(1)}, ceiling ${round.ceiling.toFixed(1)}, Crawlee ${round.crawlee ? round.crawlee.pagesPerSecond.toFixed(1) : 'n/a'}`,
       );
     }
     const usage = await simulator.usage();
@@ -129,13 +135,14 @@ function report(rounds: PipelineRound[], crawleeError: string | undefined): void
   const f = (n: number | undefined, digits = 1) => (n === undefined || !Number.isFinite(n) ? 'n/a' : n.toFixed(digits));
   console.log('');
   console.log(
-    '| round | extraction ms/page | ceiling pages/s | ours pages/s | inline pages/s | ours ÷ ceiling | Crawlee pages/s | ours ÷ Crawlee | RSS ours MB | RSS Crawlee MB | CPU ms/page ours | CPU ms/page Crawlee |',
+    '| round | extraction ms/page | ceiling pages/s | ours pages/s | inline pages/s | parse-only pages/s | ours ÷ ceiling | parse-only ÷ ceiling | Crawlee pages/s | ours ÷ Crawlee | RSS ours MB | RSS Crawlee MB | CPU ms/page ours (main thread) | CPU ms/page Crawlee |',
   );
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   rounds.forEach((r, i) => {
     console.log(
-      `| ${i + 1} | ${f(r.extractionMs)} | ${f(r.ceiling)} | ${f(r.ours.pagesPerSecond)} | ${f(r.inline.pagesPerSecond)} | ${f(r.ours.pagesPerSecond / r.ceiling, 2)} | ${f(r.crawlee?.pagesPerSecond)} | ` +
-        `${f(r.crawlee ? r.ours.pagesPerSecond / r.crawlee.pagesPerSecond : undefined, 2)} | ${f(r.ours.peakRssMb, 0)} | ${f(r.crawlee?.peakRssMb, 0)} | ${f(r.ours.cpuMsPerPage)} | ${f(r.crawlee?.cpuMsPerPage)} |`,
+      `| ${i + 1} | ${f(r.extractionMs)} | ${f(r.ceiling)} | ${f(r.ours.pagesPerSecond)} | ${f(r.inline.pagesPerSecond)} | ${f(r.parseOnly.pagesPerSecond)} | ${f(r.ours.pagesPerSecond / r.ceiling, 2)} | ` +
+        `${f(r.parseOnly.pagesPerSecond / r.ceiling, 2)} | ${f(r.crawlee?.pagesPerSecond)} | ` +
+        `${f(r.crawlee ? r.ours.pagesPerSecond / r.crawlee.pagesPerSecond : undefined, 2)} | ${f(r.ours.peakRssMb, 0)} | ${f(r.crawlee?.peakRssMb, 0)} | ${f(r.ours.cpuMsPerPage)} (${f(r.ours.mainCpuMsPerPage)}) | ${f(r.crawlee?.cpuMsPerPage)} |`,
     );
   });
   const ours = rounds.map((r) => r.ours.pagesPerSecond);
@@ -151,19 +158,30 @@ function report(rounds: PipelineRound[], crawleeError: string | undefined): void
     ours,
     rounds.map((r) => r.inline.pagesPerSecond),
   );
+  const parseOnlyRatio = ratioOfRounds(
+    rounds.map((r) => r.parseOnly.pagesPerSecond),
+    rounds.map((r) => r.ceiling),
+  );
   const cpuBound = median(rounds.map((r) => r.extractionMs / r.ours.cpuMsPerPage));
+  const cpuBoundWithServer = median(rounds.map((r) => r.extractionMs / (r.ours.cpuMsPerPage + r.serverCpuMsPerPage)));
+  const perPage = (pick: (r: PipelineRound) => number) => f(median(rounds.map(pick)));
   const rssRatio = ratioOfRounds(
     rounds.map((r) => r.crawlee?.peakRssMb ?? Number.NaN),
     rounds.map((r) => r.ours.peakRssMb),
   );
-  const failures = rounds.reduce((n, r) => n + r.ours.failed + r.inline.failed + (r.crawlee?.failed ?? 0), 0);
+  const failures = rounds.reduce((n, r) => n + r.ours.failed + r.inline.failed + r.parseOnly.failed + (r.crawlee?.failed ?? 0), 0);
   console.log(
     `\nmedian of per-round ratios: ours ÷ ceiling ${f(ceilingRatio, 2)} (goal ≥ 0.8); ours ÷ Crawlee ${f(crawleeRatio, 2)} (goal ≥ 2); Crawlee RSS ÷ ours ${f(rssRatio, 1)}; pool ÷ inline ${f(poolRatio, 2)}`,
   );
+  console.log(`parse-only pool ÷ ceiling ${f(parseOnlyRatio, 2)} (parsing on every core with fetching free)`);
   console.log(
-    `extraction ms ÷ our CPU ms per page: ${f(cpuBound, 2)} (the most ours ÷ ceiling can reach with every core to itself: the rest of each page's CPU is fetching, decoding, block checks and hand-off)`,
+    `CPU per page (medians): extraction ${perPage((r) => r.extractionMs)} ms; ours ${perPage((r) => r.ours.cpuMsPerPage)} ms, of which the main thread (fetching, block checks, hand-off) ` +
+      `${perPage((r) => r.ours.mainCpuMsPerPage ?? Number.NaN)} and the parse threads (decoding + extraction) ${perPage((r) => r.ours.cpuMsPerPage - (r.ours.mainCpuMsPerPage ?? Number.NaN))}; ` +
+      `simulator ${f(rounds[0]?.serverCpuMsPerPage)} ms (same cores as the crawlers)`,
   );
-  console.log(`simulator CPU per page served: ${f(rounds[0]?.serverCpuMsPerPage)} ms (same cores as the crawlers)`);
+  console.log(
+    `extraction ms ÷ our CPU ms per page: ${f(cpuBound, 2)}; ÷ (ours + simulator): ${f(cpuBoundWithServer, 2)} (the most ours ÷ ceiling can reach on these cores: the rest of each page's CPU is fetching, decoding and hand-off, and serving it)`,
+  );
   if (failures > 0) console.log(`pages that failed (not counted in pages/s): ${failures}`);
   if (crawleeError) console.log(`Crawlee run failed: ${crawleeError}`);
   console.log(`load average at the end ${load()}`);

@@ -39,4 +39,6 @@ export interface CrawlRun {
   peakRssMb: number;
   /** CPU of the crawler process (all threads) per page, ms. */
   cpuMsPerPage: number;
+  /** CPU of its main thread alone (fetching, block checks, hand-off) per page, ms; where measured. */
+  mainCpuMsPerPage?: number;
 }

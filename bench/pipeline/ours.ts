@@ -88,10 +88,12 @@ await crawlTargets(0, warmup);
 catalog.succeeded = 0;
 catalog.failed = 0;
 const cpuBefore = process.cpuUsage();
+const mainCpuBefore = process.threadCpuUsage();
 const started = performance.now();
 const { peakRssMb } = await withPeakRss(() => crawlTargets(warmup, pages));
 const seconds = (performance.now() - started) / 1000;
 const cpu = process.cpuUsage(cpuBefore);
+const mainCpu = process.threadCpuUsage(mainCpuBefore);
 await parser.close();
 await fetcher.close();
 const run: CrawlRun = {
@@ -100,5 +102,6 @@ const run: CrawlRun = {
   failed: catalog.failed,
   peakRssMb,
   cpuMsPerPage: (cpu.user + cpu.system) / 1000 / pages,
+  mainCpuMsPerPage: (mainCpu.user + mainCpu.system) / 1000 / pages,
 };
 console.log(JSON.stringify(run));
