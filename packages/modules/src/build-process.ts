@@ -3,6 +3,8 @@ import type { ServiceName } from '@crawl/contracts';
 import { errorHandlerPlugin } from '@crawl/errors';
 import { HealthRegistry } from '@crawl/health';
 import { createLogger, requestIdFrom, type Logger } from '@crawl/logging';
+import { ProcessMetrics } from '@crawl/metrics';
+import type { Server } from 'node:http';
 import { HttpTransport, InternalTokens, LocalTransport, ServiceClient } from '@crawl/service-client';
 import type { DocumentStore } from '@crawl/storage';
 import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
@@ -10,9 +12,13 @@ import fp from 'fastify-plugin';
 import { accessControlPlugin } from './access-control.ts';
 import type { BackendsFactory } from './backends.ts';
 import { systemClock, type Clock } from './clock.ts';
+import { httpMetricsPlugin } from './http-metrics.ts';
 import { httpServerOptions } from './http-server-options.ts';
+import { listenForMetrics, registerMetricsRoute, servesMetricsOnAppPort } from './metrics-endpoint.ts';
 import { orderModules } from './module-order.ts';
 import { noStorePlugin } from './no-store.ts';
+import { contextualQueues } from './queue-context.ts';
+import { requestContextPlugin } from './request-context.ts';
 import { RuntimeConfig, serviceBaseUrl, serviceUrlSetting } from './runtime-config.ts';
 import { RequestLog } from './request-log.ts';
 import { resolveSecrets } from './secrets.ts';
@@ -26,6 +32,8 @@ export interface BuildProcessOptions {
   overrides?: Record<string, unknown>;
   clock?: Clock;
   logger?: Logger;
+  /** This process's metrics; default a registry of its own. */
+  metrics?: ProcessMetrics;
   /** Opens the storage and queue adapters; the composition root decides which. */
   backends: BackendsFactory;
 }
@@ -36,6 +44,9 @@ export interface CrawlProcess {
   readonly targets: ServiceName[];
   readonly health: HealthRegistry;
   readonly contexts: ReadonlyMap<ServiceName, AnyModuleContext>;
+  readonly metrics: ProcessMetrics;
+  /** The address of the separate metrics listener (METRICS_PORT), once listening. */
+  metricsAddress(): string | undefined;
   /** Starts background work (workers, schedulers). */
   start(): Promise<void>;
   listen(): Promise<string>;
@@ -50,13 +61,15 @@ export async function buildProcess(options: BuildProcessOptions): Promise<CrawlP
   const runtime = loadConfig(RuntimeConfig, env, options.overrides as Partial<RuntimeConfig>);
   const modules = orderModules(options.modules);
   const targets = modules.map((m) => m.name);
-  const logger = options.logger ?? createLogger(runtime.LOG_LEVEL, targets.length === 1 ? (targets[0] as string) : 'all');
+  const logger = options.logger ?? createLogger(runtime.LOG_LEVEL, targets.length === 1 ? (targets[0] as string) : 'all', { format: runtime.LOG_FORMAT });
+  const metrics = options.metrics ?? new ProcessMetrics();
   const secrets = resolveSecrets(runtime, logger);
   const clock = options.clock ?? systemClock;
   const tokens = new InternalTokens(secrets.internalSecret);
   const health = new HealthRegistry();
   const backends = await options.backends(runtime, logger);
-  const queues = backends.queues;
+  // Tasks carry the request id and organization of whoever queued them; each queue's depth is reported.
+  const queues = contextualQueues(backends.queues, metrics);
   const httpTransports = new Map<ServiceName, HttpTransport>();
   let ready = false;
 
@@ -68,6 +81,9 @@ export async function buildProcess(options: BuildProcessOptions): Promise<CrawlP
     genReqId: requestIdFrom,
     // One line per request instead of two, and at debug for internal calls.
     logController: new RequestLog(targets.includes('gateway')),
+    // Request lines get the request id from the log context (request-context.ts), which every
+    // line logged during the request carries: no child logger per request.
+    childLoggerFactory: (parent) => parent,
     bodyLimit: runtime.BODY_LIMIT_BYTES,
     trustProxy: runtime.TRUST_PROXY,
     ...httpServerOptions(runtime),
@@ -98,6 +114,8 @@ export async function buildProcess(options: BuildProcessOptions): Promise<CrawlP
       (error: Error) => done(error),
     );
   });
+  await app.register(requestContextPlugin);
+  await app.register(httpMetricsPlugin, { metrics });
   await app.register(errorHandlerPlugin);
   await app.register(noStorePlugin);
 
@@ -134,6 +152,7 @@ export async function buildProcess(options: BuildProcessOptions): Promise<CrawlP
       runtime,
       config: module.configSchema ? loadConfig(module.configSchema, env, options.overrides as never) : {},
       logger: logger.child({ module: module.name }),
+      metrics,
       secrets,
       tokens,
       clock,
@@ -180,6 +199,10 @@ export async function buildProcess(options: BuildProcessOptions): Promise<CrawlP
     },
   });
 
+  const metricsExposure = { port: runtime.METRICS_PORT, host: runtime.HOST, token: runtime.METRICS_TOKEN, publicPort: targets.includes('gateway') };
+  if (servesMetricsOnAppPort(metricsExposure)) registerMetricsRoute(app, metrics, runtime.METRICS_TOKEN);
+  let metricsServer: { server: Server; address: string } | undefined;
+
   for (const { module, instance } of instances) {
     if (instance.routes) await app.register(instance.routes, { prefix: '' });
     logger.debug({ module: module.name }, 'module routes registered');
@@ -197,10 +220,15 @@ export async function buildProcess(options: BuildProcessOptions): Promise<CrawlP
     targets,
     health,
     contexts,
+    metrics,
+    metricsAddress: () => metricsServer?.address,
     start,
     async listen() {
       await start();
-      return app.listen({ port: runtime.PORT, host: runtime.HOST });
+      const address = await app.listen({ port: runtime.PORT, host: runtime.HOST });
+      const port = metricsExposure.port;
+      if (port !== undefined) metricsServer = await listenForMetrics(metrics, { ...metricsExposure, port });
+      return address;
     },
     isReady: () => ready,
     async close() {
@@ -218,6 +246,7 @@ export async function buildProcess(options: BuildProcessOptions): Promise<CrawlP
         }
       }
       await app.close();
+      if (metricsServer) await new Promise((resolve) => metricsServer?.server.close(resolve));
       await queues.close(Math.max(0, deadline - Date.now()));
       await Promise.all([...httpTransports.values()].map((t) => t.close()));
       await backends.close();

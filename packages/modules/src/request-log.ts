@@ -48,6 +48,18 @@ function isQuiet(request: FastifyRequest): boolean {
   return access === 'internal' || (access === undefined && !PUBLIC_PREFIXES.some((prefix) => route.startsWith(prefix)));
 }
 
+/** The ids are named here too: the answer may finish outside the request's log context. */
 function lineOf(request: FastifyRequest, reply: FastifyReply) {
-  return { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 };
+  const line: Record<string, unknown> = {
+    reqId: request.id,
+    method: request.method,
+    url: request.url,
+    status: reply.statusCode,
+    ms: Math.round(reply.elapsedTime * 10) / 10,
+  };
+  const orgId = request.logContext?.orgId ?? request.identity?.organizationId;
+  if (orgId !== undefined) line.orgId = orgId;
+  const jobId = request.logContext?.jobId;
+  if (jobId !== undefined) line.jobId = jobId;
+  return line;
 }

@@ -24,6 +24,24 @@ export const RuntimeConfig = defineConfig({
       description: 'Pino log level.',
     },
   ),
+  LOG_FORMAT: Type.Union([Type.Literal('auto'), Type.Literal('json'), Type.Literal('pretty')], {
+    default: 'auto',
+    description: 'Log lines as JSON, or readable (pino-pretty); `auto`: readable when stdout is a terminal and NODE_ENV is not production, JSON otherwise.',
+  }),
+  METRICS_PORT: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: 65535,
+      description:
+        'Serve Prometheus `/metrics` on this port of its own (and not on PORT). Unset: on PORT, except where the gateway runs, which needs METRICS_TOKEN for it.',
+    }),
+  ),
+  METRICS_TOKEN: Type.Optional(
+    Type.String({
+      minLength: 16,
+      description: 'When set, `/metrics` answers only requests with `Authorization: Bearer <token>`; it also turns `/metrics` on at the public port.',
+    }),
+  ),
   MONGO_URL: OptionalUrl('MongoDB connection string. Unset: the embedded store under DATA_DIR.'),
   MONGO_DB_PREFIX: Type.String({ default: 'crawl_', description: 'Each service uses database `<prefix><service>` unless MONGO_DATABASE is set.' }),
   MONGO_DATABASE: Type.Optional(Type.String({ description: 'Put every service in this one database instead.' })),

@@ -1,6 +1,7 @@
 import type { AccessLevel, Identity, RateLimitPolicy, ServiceName } from '@crawl/contracts';
 import type { HealthRegistry } from '@crawl/health';
 import type { Logger } from '@crawl/logging';
+import type { CrawlMetrics } from '@crawl/metrics';
 import type { QueueProvider } from '@crawl/queue';
 import type { InternalTokens, ServiceClient } from '@crawl/service-client';
 import type { DocumentStore } from '@crawl/storage';
@@ -36,6 +37,8 @@ export interface ModuleContext<C = Record<string, unknown>> {
   /** The module's own settings, validated against its config schema. */
   readonly config: C;
   readonly logger: Logger;
+  /** Business metrics (jobs, targets, upstream, parser, credits, webhooks): bounded labels only. */
+  readonly metrics: CrawlMetrics;
   readonly secrets: Secrets;
   /** Signs and verifies service-to-service tokens and forwarded identities. */
   readonly tokens: InternalTokens;

@@ -1,5 +1,6 @@
 import type { ServiceName } from '@crawl/contracts';
 import { AppError, errors } from '@crawl/errors';
+import { currentLogContext } from '@crawl/logging';
 import { RequestAbortedError } from './abort.ts';
 import { IDENTITY_HEADER, SERVICE_TOKEN_HEADER, type InternalTokens } from './internal-tokens.ts';
 import { retryAfterMs } from './retry-after.ts';
@@ -38,7 +39,9 @@ export class ServiceClient {
   async call<T>(request: ServiceRequest): Promise<T> {
     const headers: Record<string, string> = { [SERVICE_TOKEN_HEADER]: this.#tokens.signService(this.#from), accept: 'application/json' };
     if (request.identity) headers[IDENTITY_HEADER] = this.#tokens.signIdentity(request.identity);
-    if (request.requestId) headers['x-request-id'] = request.requestId;
+    // The running request's or queued task's id when the caller names none: one id across services.
+    const requestId = request.requestId ?? currentLogContext().reqId;
+    if (requestId) headers['x-request-id'] = requestId;
     let response;
     try {
       response = await this.#transport.send(request, headers);

@@ -1,4 +1,5 @@
 import type { FullBalance, RecordAuditBody, Usage, UsageLimits, UsageUsed } from '@crawl/contracts';
+import type { CreditMetrics } from '@crawl/metrics';
 import { errors } from '@crawl/errors';
 import type { Clock, ModuleContext } from '@crawl/modules';
 import type { DocumentStore } from '@crawl/storage';
@@ -24,6 +25,8 @@ export interface BillingOptions {
   clock: Clock;
   config: BillingConfig;
   logger: Logger;
+  /** Credits reserved, captured and refunded; default none. */
+  metrics?: CreditMetrics;
   /** Records an audit event in catalog's log; failures are logged, never raised. */
   audit?: (event: RecordAuditBody) => Promise<void>;
   /** Catalog's job-state lookup for the reconciler; omitted when catalog is unreachable. */
@@ -59,7 +62,7 @@ export class Billing {
     const { store, clock, config, logger } = options;
     this.#clock = clock;
     this.#logger = logger;
-    this.ledger = new CreditLedger(store, clock);
+    this.ledger = new CreditLedger(store, clock, options.metrics);
     this.usage = new UsageCounters(store, clock);
     this.accounts = new Accounts({
       store,

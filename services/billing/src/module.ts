@@ -22,6 +22,7 @@ export const billingModule = defineModule<BillingConfig>({
       clock: context.clock,
       config: context.config,
       logger: context.logger,
+      metrics: context.metrics,
       audit: async (event) => {
         if (!catalogReachable()) throw new Error('catalog is not reachable from this process (set CATALOG_URL)');
         await new AuditClient(context.client('catalog')).record(event);

@@ -50,6 +50,7 @@ export async function createCatalog(context: DataModuleContext<CatalogConfig>, o
     audit,
     events,
     logger,
+    metrics: context.metrics,
     extraHosts: commaList(config.MARKETPLACE_EXTRA_HOSTS.toLowerCase()),
     taskAttempts: config.CRAWL_TASK_ATTEMPTS,
   });
@@ -75,6 +76,7 @@ export async function createCatalog(context: DataModuleContext<CatalogConfig>, o
     clock,
     queues: context.queues,
     logger,
+    metrics: context.metrics,
     audit,
     projects,
     jobs,

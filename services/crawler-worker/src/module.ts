@@ -11,6 +11,7 @@ import { UndiciPageFetcher } from './features/fetching/page-fetcher.ts';
 import { reportEgressIdentities } from './features/fetching/egress-report.ts';
 import { SessionPool } from './features/fetching/session-pool.ts';
 import { abortableSleep, UpstreamClient } from './features/fetching/upstream-client.ts';
+import { measuredParser } from './features/parsing/measured-parser.ts';
 import { defaultParseThreads, openPageParser } from './features/parsing/open-page-parser.ts';
 import { closeRedis, openRedis } from '@crawl/redis';
 import { RateSetting } from './features/rate-limit/rate-setting.ts';
@@ -40,7 +41,7 @@ export const crawlerWorkerModule = defineModule<CrawlerConfig>({
     let baseUrl = config.MARKETPLACE_BASE_URL;
     let fetcher: UndiciPageFetcher | undefined;
     const parseThreads = config.PARSE_THREADS ?? defaultParseThreads(context.isLocal('gateway'));
-    const parser = openPageParser(config, parseThreads);
+    const parser = measuredParser(openPageParser(config, parseThreads), context.metrics);
     let simulator: Awaited<ReturnType<typeof startEmbeddedSimulator>> | undefined;
     let refreshTimer: NodeJS.Timeout | undefined;
 
@@ -80,6 +81,7 @@ export const crawlerWorkerModule = defineModule<CrawlerConfig>({
           maxBackoffMs: config.FETCH_MAX_BACKOFF_MS,
           sleep: abortableSleep,
           now: () => context.clock.now().getTime(),
+          metrics: context.metrics,
         });
         const crawler = new TargetCrawler({
           catalog: new CatalogWorkerClient(context.client('catalog')),
@@ -90,6 +92,7 @@ export const crawlerWorkerModule = defineModule<CrawlerConfig>({
           logger,
           signal: stopping.signal,
           infrastructureRetry: { maxDelayMs: config.INFRA_RETRY_MAX_DELAY_MS, windowMs: config.INFRA_RETRY_WINDOW_MS },
+          metrics: context.metrics,
         });
         refreshTimer = setInterval(() => void refreshRate(), config.RATE_SETTING_REFRESH_MS);
         refreshTimer.unref();

@@ -1,5 +1,6 @@
 import type { FullBalance, LedgerEntryKind } from '@crawl/contracts';
 import { errors } from '@crawl/errors';
+import { noMetrics, type CreditMetrics } from '@crawl/metrics';
 import type { Clock } from '@crawl/modules';
 import type { DocumentStore } from '@crawl/storage';
 import { applyDelta, deltaFor, LedgerRefusal, refusal } from './balance.ts';
@@ -61,6 +62,7 @@ export class CreditLedger {
   readonly #clock: Clock;
   /** Pauses a writer grants a racing writer before helping it (see `rollForward`). */
   readonly #helpAfterWaits: number;
+  readonly #metrics: CreditMetrics;
 
   /**
    * On the embedded store every write is one synchronous statement, so the writer of a logged
@@ -68,7 +70,8 @@ export class CreditLedger {
    * helper's apply costs no more than a read. Pausing pays off where writes are round trips that
    * contend (MongoDB, and FerretDB's locks).
    */
-  constructor(store: DocumentStore, clock: Clock) {
+  constructor(store: DocumentStore, clock: Clock, metrics: CreditMetrics = noMetrics) {
+    this.#metrics = metrics;
     this.#helpAfterWaits = store.kind === 'embedded' ? 0 : HELP_AFTER_WAITS;
     this.#repository = new LedgerRepository(store);
     this.#clock = clock;
@@ -128,6 +131,19 @@ export class CreditLedger {
    * @throws LedgerRefusal when a figure would go below zero (nothing written).
    */
   async record(input: RecordInput): Promise<Recorded> {
+    const recorded = await this.#record(input);
+    // Counted once per entry: a repeated key changes nothing and counts nothing.
+    if (recorded.created) this.#count(input.kind, input.amount);
+    return recorded;
+  }
+
+  #count(kind: LedgerEntryKind, amount: number): void {
+    if (kind === 'reservation') this.#metrics.creditsReserved(amount);
+    else if (kind === 'capture') this.#metrics.creditsCaptured(amount);
+    else if (kind === 'release') this.#metrics.creditsRefunded(amount);
+  }
+
+  async #record(input: RecordInput): Promise<Recorded> {
     const delta = deltaFor(input.kind, input.amount);
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
       const balance = (await this.rollForward(input.organizationId)) ?? (await this.open(input.organizationId));

@@ -1,5 +1,7 @@
 import { CATALOG_LIMITS, type CreateJobBody, type Identity, type JobStatus } from '@crawl/contracts';
 import { errors } from '@crawl/errors';
+import { annotateLogContext } from '@crawl/logging';
+import { noMetrics, type JobMetrics } from '@crawl/metrics';
 import type { Clock } from '@crawl/modules';
 import { newId } from '@crawl/storage';
 import type { BillingPort, Logger } from '../shared/ports.ts';
@@ -35,6 +37,7 @@ export interface JobLifecycleOptions {
   settlement: JobSettlement;
   prepare: (body: unknown) => PreparedJob;
   logger?: Logger | undefined;
+  metrics?: JobMetrics | undefined;
 }
 
 const CANCEL_ATTEMPTS = 20;
@@ -51,6 +54,7 @@ export class JobLifecycle {
   readonly #settlement: JobSettlement;
   readonly #prepare: (body: unknown) => PreparedJob;
   readonly #logger: Logger | undefined;
+  readonly #metrics: JobMetrics;
 
   constructor(options: JobLifecycleOptions) {
     this.#jobs = options.jobs;
@@ -63,6 +67,7 @@ export class JobLifecycle {
     this.#settlement = options.settlement;
     this.#prepare = options.prepare;
     this.#logger = options.logger;
+    this.#metrics = options.metrics ?? noMetrics;
   }
 
   #now(): string {
@@ -161,6 +166,12 @@ export class JobLifecycle {
         ...(options.scheduleId ? { scheduleId: options.scheduleId, trigger: 'schedule' } : {}),
       },
     });
+    this.#metrics.jobCreated(prepared.type);
+    annotateLogContext({ orgId: actor.organizationId, jobId });
+    this.#logger?.info(
+      { orgId: actor.organizationId, jobId, projectId, type: prepared.type, targets: prepared.targets.length, creditsReserved: reservation.credits, reason },
+      'job created',
+    );
     return stored;
   }
 

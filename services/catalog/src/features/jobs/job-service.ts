@@ -1,4 +1,5 @@
 import type { CreateJobBody, JobStatus, ReportTargetBody } from '@crawl/contracts';
+import type { JobMetrics } from '@crawl/metrics';
 import type { Clock } from '@crawl/modules';
 import type { QueueProvider } from '@crawl/queue';
 import type { DocumentStore } from '@crawl/storage';
@@ -29,6 +30,8 @@ export interface JobServiceOptions {
   audit: AuditLog;
   events: JobEvents;
   logger?: Logger | undefined;
+  /** Jobs created and finished; default none. */
+  metrics?: JobMetrics | undefined;
   extraHosts?: readonly string[];
   taskAttempts?: number;
 }
@@ -52,7 +55,14 @@ export class JobService {
   constructor(options: JobServiceOptions) {
     const jobs = new JobRepository(options.store);
     const dispatch = new JobDispatch({ queues: options.queues, taskAttempts: options.taskAttempts, logger: options.logger });
-    const settlement = new JobSettlement({ jobs, clock: options.clock, billing: options.billing, events: options.events, logger: options.logger });
+    const settlement = new JobSettlement({
+      jobs,
+      clock: options.clock,
+      billing: options.billing,
+      events: options.events,
+      logger: options.logger,
+      metrics: options.metrics,
+    });
     this.#repository = jobs;
     this.#abandoned = new AbandonedJobRepository(options.store);
     this.#projects = options.projects;
@@ -71,8 +81,9 @@ export class JobService {
       settlement,
       prepare: (body) => this.prepare(body),
       logger: options.logger,
+      metrics: options.metrics,
     });
-    this.#progress = new TargetProgress({ jobs, results: options.results, dispatch, settlement, clock: options.clock });
+    this.#progress = new TargetProgress({ jobs, results: options.results, dispatch, settlement, clock: options.clock, logger: options.logger });
   }
 
   /**

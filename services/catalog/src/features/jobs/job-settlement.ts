@@ -1,3 +1,5 @@
+import { annotateLogContext } from '@crawl/logging';
+import { noMetrics, type JobMetrics } from '@crawl/metrics';
 import type { Clock } from '@crawl/modules';
 import type { BillingPort, Logger } from '../shared/ports.ts';
 import type { JobEvents } from '../events/event-service.ts';
@@ -14,6 +16,7 @@ export interface JobSettlementOptions {
   billing: () => BillingPort;
   events: JobEvents;
   logger?: Logger | undefined;
+  metrics?: JobMetrics | undefined;
 }
 
 /** Billing's settlement of terminal jobs, exactly once each, and the job-finished announcement. */
@@ -23,6 +26,7 @@ export class JobSettlement {
   readonly #billing: () => BillingPort;
   readonly #events: JobEvents;
   readonly #logger: Logger | undefined;
+  readonly #metrics: JobMetrics;
 
   constructor(options: JobSettlementOptions) {
     this.#jobs = options.jobs;
@@ -30,10 +34,20 @@ export class JobSettlement {
     this.#billing = options.billing;
     this.#events = options.events;
     this.#logger = options.logger;
+    this.#metrics = options.metrics ?? noMetrics;
   }
 
   /** Settle with billing, then announce. Called by whoever moved the job to a terminal state. */
   async afterTerminal(job: JobDoc): Promise<void> {
+    annotateLogContext({ orgId: job.organizationId, jobId: job._id });
+    const finishedAt = job.completedAt ?? this.#clock.now().toISOString();
+    const seconds = (Date.parse(finishedAt) - Date.parse(job.createdAt)) / 1000;
+    this.#metrics.jobFinished(job.type, job.status, Number.isFinite(seconds) ? seconds : undefined);
+    const counts = countTargets(job.targets);
+    this.#logger?.info(
+      { orgId: job.organizationId, jobId: job._id, status: job.status, succeeded: counts.succeeded, failed: counts.failed, seconds },
+      'job finished',
+    );
     await this.settle(job._id);
     try {
       await this.#events.jobFinished({
@@ -72,6 +86,7 @@ export class JobSettlement {
       return false;
     }
     await this.#jobs.markSettled(jobId, settlement, this.#clock.now().toISOString());
+    this.#logger?.info({ orgId: claimed.organizationId, jobId, ...settlement }, 'job settled');
     return true;
   }
 

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { ReportTargetBody } from '@crawl/contracts';
 import { errors } from '@crawl/errors';
+import { annotateLogContext } from '@crawl/logging';
 import type { Clock } from '@crawl/modules';
+import type { Logger } from '../shared/ports.ts';
 import type { ResultStore } from '../results/result-service.ts';
 import type { JobDispatch } from './job-dispatch.ts';
 import { countTargets, isOpenTarget, isTerminalJob, type JobDoc } from './job-model.ts';
@@ -20,6 +22,7 @@ export interface TargetProgressOptions {
   dispatch: JobDispatch;
   settlement: JobSettlement;
   clock: Clock;
+  logger?: Logger | undefined;
 }
 
 /**
@@ -32,6 +35,7 @@ export class TargetProgress {
   readonly #dispatch: JobDispatch;
   readonly #settlement: JobSettlement;
   readonly #clock: Clock;
+  readonly #logger: Logger | undefined;
 
   constructor(options: TargetProgressOptions) {
     this.#jobs = options.jobs;
@@ -39,6 +43,7 @@ export class TargetProgress {
     this.#dispatch = options.dispatch;
     this.#settlement = options.settlement;
     this.#clock = options.clock;
+    this.#logger = options.logger;
   }
 
   #now(): string {
@@ -46,8 +51,14 @@ export class TargetProgress {
   }
 
   async claimTarget(jobId: string, index: number): Promise<{ proceed: boolean; jobStatus: string; targetStatus: string }> {
-    const claimed = await this.#jobs.claimTarget(jobId, index, this.#now());
-    if (claimed) return { proceed: true, jobStatus: claimed.status, targetStatus: 'running' };
+    const now = this.#now();
+    const claimed = await this.#jobs.claimTarget(jobId, index, now);
+    if (claimed) {
+      annotateLogContext({ orgId: claimed.organizationId, jobId });
+      // The first claim of a job sets its start (`$min`): that is when the job started.
+      if (claimed.startedAt === now) this.#logger?.info({ orgId: claimed.organizationId, jobId, targets: claimed.targets.length }, 'job started');
+      return { proceed: true, jobStatus: claimed.status, targetStatus: 'running' };
+    }
     const job = await this.#jobs.findById(jobId);
     const target = job?.targets[index];
     if (!job || !target) throw errors.notFound('Target');

@@ -1,4 +1,5 @@
 import type { DeliveryTask, WebhookDisabledReason } from '@crawl/contracts';
+import { noMetrics, type WebhookMetrics } from '@crawl/metrics';
 import type { Clock } from '@crawl/modules';
 import { retryAfterMs } from '@crawl/service-client';
 import type { Logger } from '../shared/ports.ts';
@@ -18,6 +19,7 @@ export interface DeliveryAttemptOptions {
   audit: AuditLog;
   clock: Clock;
   logger?: Logger | undefined;
+  metrics?: WebhookMetrics | undefined;
   /** The endpoint's signing secrets valid at an instant, current first. */
   signingSecrets: (endpoint: EndpointDoc, at: string) => string[];
   rules: UrlRules;
@@ -68,6 +70,7 @@ export class DeliveryAttempt {
     };
     const now = clock.now();
     const nowIso = now.toISOString();
+    this.#record(delivery, ok, result.statusCode, attempt.error, now);
     // The endpoint is updated before the delivery: the delivery leaving `sending` is the last write.
     if (ok) {
       await this.#endpoints.recordSuccess(endpoint._id, nowIso);
@@ -103,6 +106,7 @@ export class DeliveryAttempt {
     }
     const retryAfter = retryAfterMs(result.headers['retry-after'], now.getTime());
     const delay = disabled ? null : nextRetryDelay(delivery.cycleAttempts + 1, { retryAfterMs: retryAfter, random: this.#options.random });
+    if (delay === null) (this.#options.metrics ?? noMetrics).webhookAttempt('exhausted', undefined);
     const nextAttemptAt = delay === null ? null : new Date(now.getTime() + delay).toISOString();
     await this.#deliveries.recordAttempt(
       deliveryId,
@@ -111,6 +115,21 @@ export class DeliveryAttempt {
       { status: delay === null ? 'failed' : 'pending', nextAttemptAt, lastError: attempt.error },
       nowIso,
     );
+  }
+
+  /** The attempt's business event and metrics (the retry decision comes later, `exhausted`). */
+  #record(delivery: DeliveryDoc, ok: boolean, statusCode: number | null, error: string | null, now: Date): void {
+    const lag = ok ? (now.getTime() - Date.parse(delivery.createdAt)) / 1000 : undefined;
+    (this.#options.metrics ?? noMetrics).webhookAttempt(ok ? 'delivered' : 'failed', lag);
+    const line = {
+      orgId: delivery.organizationId,
+      deliveryId: delivery._id,
+      eventType: delivery.eventType,
+      attempt: delivery.attemptCount + 1,
+      statusCode,
+    };
+    if (ok) this.#options.logger?.info(line, 'webhook delivered');
+    else this.#options.logger?.warn({ ...line, error }, 'webhook delivery failed');
   }
 
   async #send(endpoint: EndpointDoc, delivery: DeliveryDoc, at: Date): Promise<SendResult> {

@@ -1,4 +1,5 @@
 import type { DeliveryTask } from '@crawl/contracts';
+import type { WebhookMetrics } from '@crawl/metrics';
 import { systemTimers, type Clock, type Timers } from '@crawl/modules';
 import type { QueueProvider, WorkQueue } from '@crawl/queue';
 import type { DocumentStore } from '@crawl/storage';
@@ -50,6 +51,8 @@ export interface WebhookServiceOptions {
   clock: Clock;
   queues: QueueProvider;
   logger?: Logger | undefined;
+  /** Delivery attempts by outcome and delivery lag; default none. */
+  metrics?: WebhookMetrics | undefined;
   audit: AuditLog;
   projects: ProjectService;
   jobs: JobService;
@@ -127,6 +130,7 @@ export class WebhookService {
       audit,
       clock,
       logger,
+      metrics: options.metrics,
       signingSecrets: (endpoint, at) => this.endpoints.signingSecrets(endpoint, at),
       rules,
       resolver,

@@ -2,6 +2,7 @@ import { CATALOG_LIMITS, type CrawlTask, type ReportTargetBody, type TargetFailu
 import { isAppError } from '@crawl/errors';
 import { RetryLaterError } from '@crawl/queue';
 import type { SearchItem } from '@crawl/marketplace';
+import { noMetrics, type TargetMetrics } from '@crawl/metrics';
 import type { CatalogWorkerClient } from '@crawl/service-client';
 import type { SessionPool } from '../fetching/session-pool.ts';
 import type { PageOutcome, UpstreamClient } from '../fetching/upstream-client.ts';
@@ -30,6 +31,8 @@ export interface TargetCrawlerOptions {
   signal?: AbortSignal | undefined;
   /** Backoff for catalog/database/Redis outages (which never spend a crawl attempt). */
   infrastructureRetry?: Partial<InfrastructureRetryOptions> | undefined;
+  /** Targets by outcome and reason; default none. */
+  metrics?: TargetMetrics | undefined;
 }
 
 /** Which try of its task this is, as the queue says (the attempts travel with the task). */
@@ -145,8 +148,17 @@ export class TargetCrawler {
       this.#keepUndelivered(key, report);
       throw error;
     }
+    (this.#options.metrics ?? noMetrics).targetFinished(task.type, report.status, report.reason);
     this.#options.logger?.info(
-      { jobId: task.jobId, targetIndex: task.targetIndex, status: report.status, reason: report.reason, items: report.items.length, requests: report.requests },
+      {
+        orgId: task.organizationId,
+        jobId: task.jobId,
+        targetIndex: task.targetIndex,
+        status: report.status,
+        reason: report.reason,
+        items: report.items.length,
+        requests: report.requests,
+      },
       'target crawled',
     );
   }

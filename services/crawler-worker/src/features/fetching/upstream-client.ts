@@ -1,5 +1,6 @@
 import type { TargetFailureReason } from '@crawl/contracts';
 import { detectBlock } from '@crawl/marketplace';
+import { noMetrics, type UpstreamMetrics } from '@crawl/metrics';
 import { backoffDelay } from '@crawl/queue';
 import { retryAfterMs } from '@crawl/service-client';
 import type { UpstreamRateLimiter } from '../rate-limit/upstream-rate-limiter.ts';
@@ -60,6 +61,8 @@ export interface UpstreamClientOptions {
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   now: () => number;
   random?: () => number;
+  /** Requests by domain, status and egress; retries; blocks. Default none. */
+  metrics?: UpstreamMetrics | undefined;
 }
 
 export interface GetPageInput {
@@ -86,6 +89,8 @@ export class UpstreamClient {
 
   async getPage(input: GetPageInput): Promise<PageOutcome> {
     const o = this.#options;
+    const metrics = o.metrics ?? noMetrics;
+    const domain = domainOf(input.url);
     let last: Extract<Verdict, { kind: 'retry' }> | undefined;
     for (let attempt = 1; attempt <= o.maxAttempts; attempt += 1) {
       if (attempt > 1) {
@@ -98,15 +103,19 @@ export class UpstreamClient {
       // A session bound to a cooled-down proxy hands its target to another identity.
       if (o.sessions.shouldMove(input.session.current)) input.session.current = o.sessions.take();
       const session = input.session.current;
-      await o.limiter.acquire(input.signal, o.sessions.identityOf(session).id);
+      const egress = o.sessions.identityOf(session).id;
+      await o.limiter.acquire(input.signal, egress);
       o.sessions.used(session);
       let verdict: Verdict;
       let page: FetchedPage | undefined;
+      const started = performance.now();
       try {
         page = await o.fetcher.fetch({ url: input.url, session, lang: input.lang, referer: input.referer, signal: input.signal });
+        metrics.upstreamRequest({ domain, status: page.status, bytes: page.bytes, seconds: (performance.now() - started) / 1000, egress });
         verdict = classifyResponse(page, o.now());
       } catch (error) {
         if (!(error instanceof FetchError) || error.kind === 'aborted') throw error;
+        metrics.upstreamRequest({ domain, status: error.kind, bytes: 0, seconds: (performance.now() - started) / 1000, egress });
         verdict = classifyError(error);
       }
       if (verdict.kind === 'ok' && page) {
@@ -114,7 +123,9 @@ export class UpstreamClient {
         return { ok: true, page, attempts: attempt };
       }
       if (verdict.kind === 'fail') return { ok: false, reason: verdict.reason, message: verdict.detail, attempts: attempt };
+      if (verdict.kind === 'retry' && attempt < o.maxAttempts) metrics.upstreamRetry(domain, verdict.reason);
       if (verdict.kind === 'retry' && verdict.blocked) {
+        metrics.upstreamBlocked(domain, egress);
         o.sessions.blocked(session);
         input.session.current = o.sessions.take();
       }
@@ -130,6 +141,16 @@ export class UpstreamClient {
     }
     const final = last as Extract<Verdict, { kind: 'retry' }>;
     return { ok: false, reason: final.reason, message: `${final.detail} after ${o.maxAttempts} attempts`, attempts: o.maxAttempts };
+  }
+}
+
+/** The marketplace's domain for metrics (`amazon.de`), from the page's URL host. */
+function domainOf(url: string): string {
+  try {
+    const host = new URL(url).hostname;
+    return host.startsWith('www.') ? host.slice(4) : host;
+  } catch {
+    return 'invalid';
   }
 }
 

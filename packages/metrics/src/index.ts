@@ -1,0 +1,3 @@
+export * from './bounded-label.ts';
+export * from './ports.ts';
+export * from './process-metrics.ts';

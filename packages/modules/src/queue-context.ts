@@ -1,0 +1,95 @@
+import { currentLogContext, isRequestId, runWithLogContext, type LogContext } from '@crawl/logging';
+import type { ProcessMetrics } from '@crawl/metrics';
+import type { JobHandler, QueueDefinition, QueueJob, QueueProvider, WorkQueue } from '@crawl/queue';
+
+/**
+ * What a queued task carries of the request that added it, next to its own fields: the request
+ * id and organization for the worker's log lines and its calls (so one id tells the story from
+ * the API call to the report), and when it became due, for the wait-time histogram. A consumer
+ * of an older version drops the field (payload schemas drop unknown properties).
+ */
+interface TaskContext {
+  reqId?: string;
+  orgId?: string;
+  /** Epoch ms the task became due (added, plus its delay). */
+  dueAt: number;
+}
+
+const FIELD = 'taskContext';
+
+/**
+ * Decorates a queue provider: `add` records the producer's log context in the task, and each
+ * handler runs in a log context rebuilt from it (plus the task's organization and job when its
+ * payload names them). Every queue opened is also reported in `crawl_queue_depth`.
+ */
+export function contextualQueues(provider: QueueProvider, metrics: ProcessMetrics, now: () => number = Date.now): QueueProvider {
+  const queue = <P>(definition: QueueDefinition<P>): WorkQueue<P> => {
+    const inner = provider.queue<P>({ ...definition, parse: (raw) => keepContext(definition.parse(raw), raw) });
+    metrics.watchQueue(definition.name, () => inner.stats());
+    const add: WorkQueue<P>['add'] = (payload, options) => inner.add(withContext(payload, now() + (options?.delayMs ?? 0)), options);
+    const process: WorkQueue<P>['process'] = (handler, options) => inner.process(inContext(definition.name, handler, metrics, now), options);
+    return forwarding(inner, { add, process });
+  };
+  return forwarding(provider, { queue });
+}
+
+/** `target` with some members replaced; every other member (present or added later to the port) is the target's own. */
+function forwarding<T extends object>(target: T, replaced: Partial<T>): T {
+  const bound = new Map<PropertyKey, unknown>();
+  return new Proxy(target, {
+    get(object, property) {
+      if (Object.hasOwn(replaced, property)) return replaced[property as keyof T];
+      const value = Reflect.get(object, property, object);
+      if (typeof value !== 'function') return value;
+      let method = bound.get(property);
+      if (!method) bound.set(property, (method = value.bind(object)));
+      return method;
+    },
+  });
+}
+
+function withContext<P>(payload: P, dueAt: number): P {
+  if (typeof payload !== 'object' || payload === null) return payload;
+  const { reqId, orgId } = currentLogContext();
+  const context: TaskContext = { dueAt, ...(reqId ? { reqId } : {}), ...(orgId ? { orgId } : {}) };
+  return { ...payload, [FIELD]: context };
+}
+
+/** The definition's parse drops unknown fields; the context is read from the raw payload. */
+function keepContext<P>(parsed: P, raw: unknown): P {
+  const context = contextOf(raw);
+  if (!context || typeof parsed !== 'object' || parsed === null) return parsed;
+  return { ...parsed, [FIELD]: context };
+}
+
+function contextOf(raw: unknown): TaskContext | undefined {
+  if (typeof raw !== 'object' || raw === null) return undefined;
+  const value = (raw as Record<string, unknown>)[FIELD];
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { reqId, orgId, dueAt } = value as Record<string, unknown>;
+  return {
+    dueAt: typeof dueAt === 'number' && Number.isFinite(dueAt) ? dueAt : Number.NaN,
+    ...(isRequestId(reqId) ? { reqId } : {}),
+    ...(typeof orgId === 'string' && orgId.length <= 128 ? { orgId } : {}),
+  };
+}
+
+function inContext<P>(queue: string, handler: JobHandler<P>, metrics: ProcessMetrics, now: () => number): JobHandler<P> {
+  return (job: QueueJob<P>) => {
+    const { payload, context } = split(job.payload);
+    if (context && job.attempt === 1 && Number.isFinite(context.dueAt)) metrics.taskWaited(queue, Math.max(0, now() - context.dueAt) / 1000);
+    const fields = payload as Record<string, unknown>;
+    const log: LogContext = {};
+    if (context?.reqId) log.reqId = context.reqId;
+    const orgId = typeof fields.organizationId === 'string' ? fields.organizationId : (context?.orgId ?? job.group);
+    if (orgId) log.orgId = orgId;
+    if (typeof fields.jobId === 'string') log.jobId = fields.jobId;
+    return runWithLogContext(log, () => handler(context ? { ...job, payload } : job));
+  };
+}
+
+function split<P>(payload: P): { payload: P; context: TaskContext | undefined } {
+  if (typeof payload !== 'object' || payload === null || !(FIELD in payload)) return { payload, context: undefined };
+  const { [FIELD]: context, ...rest } = payload as Record<string, unknown>;
+  return { payload: rest as P, context: context as TaskContext };
+}
