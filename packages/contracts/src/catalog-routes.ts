@@ -19,6 +19,7 @@ import {
 } from './catalog.ts';
 import { DataEnvelope, IdParams, ListEnvelope } from './common.ts';
 import { ErrorEnvelope } from './errors.ts';
+import { JobEventStream } from './job-events.ts';
 import { defineRoutes } from './route-spec.ts';
 
 const E = ErrorEnvelope;
@@ -99,6 +100,21 @@ export const CatalogRoutes = defineRoutes({
       tags: ['jobs'],
       params: IdParams,
       response: { 200: DataEnvelope(Job), ...authErrors, 404: E },
+    },
+  },
+  jobEvents: {
+    method: 'GET',
+    url: '/jobs/:id/events',
+    owner: 'catalog',
+    access: 'user',
+    raw: true,
+    schema: {
+      summary: "The job's live events (Server-Sent Events) until it ends",
+      description:
+        'A `job` snapshot first, `target` events as targets succeed or fail, a `job` event on each status change, then `end` and close. `Last-Event-ID` resumes after that event. 429 when the organization has too many streams open.',
+      tags: ['jobs'],
+      params: IdParams,
+      response: { 200: JobEventStream, ...authErrors, 404: E, 429: E },
     },
   },
   jobResults: {

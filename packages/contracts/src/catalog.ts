@@ -122,6 +122,25 @@ export const Target = Type.Object({
 });
 export type Target = Static<typeof Target>;
 
+/** Where a queued or running job stands in the fair dispatcher's line (docs/catalog.md, Queue position). */
+export const JobQueue = Type.Object(
+  {
+    position: Type.Integer({
+      minimum: 1,
+      description: "The job's place among its organization's jobs with targets still waiting (1: none of them is ahead of it).",
+    }),
+    targetsAhead: Type.Integer({
+      minimum: 0,
+      description: "Tasks, of every organization, the fair dispatcher hands out before this job's next waiting target.",
+    }),
+    etaSeconds: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], {
+      description: 'Estimated seconds until every target has finished, from the dispatch order and the measured throughput; null until throughput is measured.',
+    }),
+  },
+  { description: 'Present while the job is queued or running.' },
+);
+export type JobQueue = Static<typeof JobQueue>;
+
 export const Job = Type.Object(
   {
     id: Type.String(),
@@ -141,6 +160,7 @@ export const Job = Type.Object(
     completedAt: Type.Optional(Timestamp),
     createdAt: Timestamp,
     updatedAt: Timestamp,
+    queue: Type.Optional(JobQueue),
   },
   { $id: 'Job' },
 );

@@ -14,6 +14,7 @@ export * from './crawl-task.ts';
 export * from './queues.ts';
 export * from './catalog.ts';
 export * from './catalog-routes.ts';
+export * from './job-events.ts';
 export * from './webhooks.ts';
 export * from './webhook-routes.ts';
 export * from './billing.ts';

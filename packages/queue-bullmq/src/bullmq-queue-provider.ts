@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { QueueDefinition, QueueProvider, WorkQueue } from '@crawl/queue';
+import type { Broadcast, QueueDefinition, QueueProvider, WorkQueue } from '@crawl/queue';
 import { closeRedis, openRedis, pingRedis, type RedisClient } from '@crawl/redis';
 import type { BullMqOptions } from './bullmq-options.ts';
 import { BullMqQueue } from './bullmq-queue.ts';
+import { RedisBroadcast, RedisSubscriptions } from './redis-broadcast.ts';
 
 /** Queues on one Redis; `close()` closes them all, then the shared connection. */
 export class BullMqQueueProvider implements QueueProvider {
@@ -10,6 +11,7 @@ export class BullMqQueueProvider implements QueueProvider {
   readonly #options: BullMqOptions;
   readonly #client: RedisClient;
   readonly #queues = new Map<string, BullMqQueue<unknown>>();
+  readonly #subscriptions: RedisSubscriptions;
 
   constructor(options: BullMqOptions) {
     this.#options = options;
@@ -19,6 +21,8 @@ export class BullMqQueueProvider implements QueueProvider {
       offlineQueue: false,
       commandTimeoutMs: options.commandTimeoutMs ?? 5_000,
     });
+    // Subscriber mode takes a connection of its own, which retries forever like a worker's.
+    this.#subscriptions = new RedisSubscriptions(() => openRedis(options.url, { role: 'blocking', name: `crawl-broadcast-${randomUUID().slice(0, 8)}` }));
   }
 
   get prefix(): string {
@@ -34,6 +38,11 @@ export class BullMqQueueProvider implements QueueProvider {
     return queue as unknown as WorkQueue<P>;
   }
 
+  /** Channels are named under the prefix, so deployments sharing a Redis do not hear each other. */
+  broadcast(topic: string): Broadcast {
+    return new RedisBroadcast(topic, `${this.prefix}:broadcast:${topic}`, this.#client, this.#subscriptions);
+  }
+
   /** PING with a deadline (the `redis` health indicator). */
   async ping(timeoutMs = 2_000): Promise<void> {
     await pingRedis(this.#client, timeoutMs);
@@ -42,6 +51,7 @@ export class BullMqQueueProvider implements QueueProvider {
   async close(graceMs?: number): Promise<void> {
     await Promise.all([...this.#queues.values()].map((queue) => queue.close(graceMs)));
     await Promise.all([...this.#queues.values()].map((queue) => queue.closeProducer()));
+    await this.#subscriptions.close();
     await closeRedis(this.#client);
   }
 }

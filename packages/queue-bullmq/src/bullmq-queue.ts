@@ -14,7 +14,7 @@ import {
 import { closeRedis, openRedis, whenConnected, type RedisClient } from '@crawl/redis';
 import type { BullMqOptions } from './bullmq-options.ts';
 import { settledWithin, withTimeout } from './bounded.ts';
-import { FAIR_PRIORITY_SCRIPT, FAIR_RELEASE_SCRIPT, WAITING_GROUPS_SCRIPT } from './fair-priority.ts';
+import { FAIR_PRIORITY_SCRIPT, FAIR_RELEASE_SCRIPT, POSITION_SCRIPT, WAITING_GROUPS_SCRIPT } from './fair-priority.ts';
 
 /** Job name of a task without a group; grouped tasks are named `g:<group>`. */
 const NO_GROUP = '*';
@@ -278,6 +278,18 @@ export class BullMqQueue<P> implements WorkQueue<P> {
       };
     };
     return withTimeout(read(), this.#timeoutMs, `reading stats of ${this.name}`);
+  }
+
+  /** The task's place in BullMQ's own dispatch order (POSITION_SCRIPT), which the fair priorities decide. */
+  async position(id: string): Promise<number | undefined> {
+    await whenConnected(this.#client, this.#timeoutMs);
+    const answer = await withTimeout(
+      this.#client.eval(POSITION_SCRIPT, 2, this.#key('prioritized'), this.#key('wait'), id),
+      this.#timeoutMs,
+      `reading a position in ${this.name}`,
+    );
+    const ahead = Number(answer);
+    return ahead < 0 ? undefined : ahead;
   }
 
   /**

@@ -68,3 +68,17 @@ visit(redis.call('ZRANGE', KEYS[1], 0, limit - 1))
 visit(redis.call('LRANGE', KEYS[2], 0, limit - 1))
 return count
 `;
+
+/**
+ * Waiting tasks dispatched before ARGV[1]: BullMQ takes the wait list (tasks without a priority)
+ * first, then the prioritized set in score order (priority, then insertion), so the count is the
+ * wait list's length plus the task's rank, or its place in the wait list. -1 when not waiting.
+ * KEYS: 1 prioritized zset, 2 wait list.
+ */
+export const POSITION_SCRIPT = `
+local rank = redis.call('ZRANK', KEYS[1], ARGV[1])
+if rank then return redis.call('LLEN', KEYS[2]) + rank end
+local place = redis.call('LPOS', KEYS[2], ARGV[1])
+if not place then return -1 end
+return redis.call('LLEN', KEYS[2]) - 1 - place
+`;

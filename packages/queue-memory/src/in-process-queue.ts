@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
 import {
   backoffDelay,
   RetryLaterError,
   UnrecoverableError,
   type AddOptions,
+  type Broadcast,
   type JobHandler,
   type ProcessOptions,
   type QueueDefinition,
@@ -71,6 +73,23 @@ export class InProcessQueue<P> implements WorkQueue<P> {
     let waiting = 0;
     for (const entries of this.#waiting.values()) waiting += entries.length;
     return { waiting, active: this.#active, delayed: this.#delayed, failed: this.#failed, completed: this.#completed, groups: this.#waiting.size };
+  }
+
+  /**
+   * The rotation read forward: the task at place i of its group goes out in round i, after one
+   * task of every group ahead of its own in this round and of every other group in earlier ones.
+   */
+  async position(id: string): Promise<number | undefined> {
+    const ownRank = this.#rotation.findIndex((group) => this.#waiting.get(group)?.some((entry) => entry.id === id));
+    if (ownRank < 0) return undefined;
+    const own = this.#waiting.get(this.#rotation[ownRank] as string) as Entry<P>[];
+    const round = own.findIndex((entry) => entry.id === id);
+    let ahead = round;
+    this.#rotation.forEach((group, rank) => {
+      if (rank === ownRank) return;
+      ahead += Math.min(this.#waiting.get(group)?.length ?? 0, rank < ownRank ? round + 1 : round);
+    });
+    return ahead;
   }
 
   /** Tasks live and die with this process: there is no loss to report. */
@@ -178,9 +197,43 @@ export class InProcessQueue<P> implements WorkQueue<P> {
   }
 }
 
+/** Listeners in this process only: with the in-process queue there is no other process to tell. */
+class InProcessBroadcast implements Broadcast {
+  readonly topic: string;
+  readonly #emitter: EventEmitter;
+
+  constructor(topic: string, emitter: EventEmitter) {
+    this.topic = topic;
+    this.#emitter = emitter;
+  }
+
+  async publish(message: string): Promise<void> {
+    // Delivered after the publisher's turn, like a message that went through a backend.
+    queueMicrotask(() => this.#emitter.emit(this.topic, message));
+  }
+
+  subscribe(listener: (message: string) => void): () => void {
+    // One subscriber's failure must not keep the message from the others.
+    const guarded = (message: string) => {
+      try {
+        listener(message);
+      } catch {
+        // best effort, as on Redis
+      }
+    };
+    this.#emitter.on(this.topic, guarded);
+    return () => this.#emitter.off(this.topic, guarded);
+  }
+}
+
 export class InProcessQueueProvider implements QueueProvider {
   readonly kind = 'in-process' as const;
   readonly #queues = new Map<string, InProcessQueue<unknown>>();
+  readonly #broadcasts = new EventEmitter().setMaxListeners(0);
+
+  broadcast(topic: string): Broadcast {
+    return new InProcessBroadcast(topic, this.#broadcasts);
+  }
 
   queue<P>(definition: QueueDefinition<P>): WorkQueue<P> {
     let queue = this.#queues.get(definition.name);

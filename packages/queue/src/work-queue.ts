@@ -53,6 +53,13 @@ export interface WorkQueue<P> {
   process(handler: JobHandler<P>, options: ProcessOptions<P>): Promise<void>;
   stats(): Promise<QueueStats>;
   /**
+   * How many waiting tasks the fair dispatcher hands out before the waiting task `id` (0: it is
+   * next), from the dispatcher's own order as it stands; tasks added later (a group that becomes
+   * active joins the rotation at once) can still go before it. `undefined` when the task is not
+   * waiting (active, delayed for a retry, finished or unknown).
+   */
+  position(id: string): Promise<number | undefined>;
+  /**
    * Calls `listener` whenever the backend is found to have lost this queue's tasks (a Redis
    * restarted without persistence, or flushed): whoever keeps the source of truth adds again
    * what should be queued. A backend that cannot lose tasks apart from its process never calls
@@ -67,8 +74,24 @@ export interface WorkQueue<P> {
 export interface QueueProvider {
   readonly kind: 'in-process' | 'bullmq';
   queue<P>(definition: QueueDefinition<P>): WorkQueue<P>;
+  /**
+   * A fan-out channel on the same backend: every subscriber of `topic` in every process sharing
+   * the backend gets each message published after it subscribed. Delivery is best effort (no
+   * replay, nothing kept while a subscriber is disconnected): use it to wake readers of a source
+   * of truth up early, never as the source itself.
+   */
+  broadcast(topic: string): Broadcast;
   /** Closes every queue (each waits for its running jobs up to `graceMs`), then the backend. */
   close(graceMs?: number): Promise<void>;
+}
+
+/** See `QueueProvider.broadcast`. */
+export interface Broadcast {
+  readonly topic: string;
+  /** Resolves once handed to the backend; rejects when the backend is unreachable. */
+  publish(message: string): Promise<void>;
+  /** @returns a function that stops the subscription. */
+  subscribe(listener: (message: string) => void): () => void;
 }
 
 /** One entry of a typed job catalogue: the name and retry semantics travel with the payload type. */

@@ -4,8 +4,13 @@ import { BillingClient } from '@crawl/service-client';
 import type { CatalogConfig } from './config.ts';
 import { AuditLog } from './features/audit/audit-service.ts';
 import { JobEvents } from './features/events/event-service.ts';
+import { JobChanges } from './features/job-events/job-changes.ts';
+import { JobEventService } from './features/job-events/job-event-service.ts';
+import { crawlQueue } from './features/jobs/job-dispatch.ts';
 import { JobService } from './features/jobs/job-service.ts';
 import { ProjectService } from './features/projects/project-service.ts';
+import { jobViewWithQueue } from './features/queue-position/job-view.ts';
+import { QueuePositions } from './features/queue-position/queue-position.ts';
 import { ResultStore } from './features/results/result-service.ts';
 import { ScheduleService } from './features/schedules/schedule-service.ts';
 import { WebhookService, type WebhookOptions } from './features/webhooks/webhook-service.ts';
@@ -19,6 +24,10 @@ export interface Catalog {
   readonly schedules: ScheduleService;
   readonly events: JobEvents;
   readonly webhooks: WebhookService;
+  /** Live job events (SSE streams) and the announcements of job changes they follow. */
+  readonly jobEvents: JobEventService;
+  readonly jobChanges: JobChanges;
+  readonly queuePositions: QueuePositions;
   readonly billing: () => BillingPort;
   /** One pass of background work: fire due schedules, settle leftovers, re-enqueue stale targets. */
   tick(): Promise<void>;
@@ -40,6 +49,7 @@ export async function createCatalog(context: DataModuleContext<CatalogConfig>, o
   const projects = new ProjectService({ store, clock, audit });
   const results = new ResultStore(store);
   const events = new JobEvents({ store, logger });
+  const jobChanges = new JobChanges(context.queues, logger);
   const jobs = new JobService({
     store,
     clock,
@@ -53,6 +63,16 @@ export async function createCatalog(context: DataModuleContext<CatalogConfig>, o
     metrics: context.metrics,
     extraHosts: commaList(config.MARKETPLACE_EXTRA_HOSTS.toLowerCase()),
     taskAttempts: config.CRAWL_TASK_ATTEMPTS,
+    onChange: (jobId) => jobChanges.publish(jobId),
+  });
+  const queuePositions = new QueuePositions({ store, queue: crawlQueue(context.queues, config.CRAWL_TASK_ATTEMPTS), logger });
+  const jobEvents = new JobEventService({
+    jobs,
+    changes: jobChanges,
+    view: jobViewWithQueue(queuePositions),
+    timing: { heartbeatMs: config.JOB_EVENTS_HEARTBEAT_MS, pollMs: config.JOB_EVENTS_POLL_MS, minReadGapMs: Math.min(200, config.JOB_EVENTS_POLL_MS) },
+    maxStreamsPerOrganization: config.JOB_EVENTS_MAX_STREAMS_PER_ORG,
+    logger,
   });
   const schedules = new ScheduleService({
     store,
@@ -96,7 +116,7 @@ export async function createCatalog(context: DataModuleContext<CatalogConfig>, o
     },
     ...(options.webhooks ? { options: options.webhooks } : {}),
   });
-  await Promise.all([audit.init(), projects.init(), results.init(), events.init(), jobs.init(), schedules.init(), webhooks.init()]);
+  await Promise.all([audit.init(), projects.init(), results.init(), events.init(), jobs.init(), schedules.init(), webhooks.init(), queuePositions.init()]);
 
   const tick = async () => {
     if (config.SCHEDULER_ENABLED) await schedules.runDue();
@@ -104,7 +124,7 @@ export async function createCatalog(context: DataModuleContext<CatalogConfig>, o
     await jobs.requeueOpenTargets({ untouchedSince: new Date(clock.now().getTime() - config.REQUEUE_STALE_AFTER_MS).toISOString() });
     await webhooks.prune();
   };
-  return { audit, projects, jobs, results, schedules, events, webhooks, billing, tick };
+  return { audit, projects, jobs, results, schedules, events, webhooks, jobEvents, jobChanges, queuePositions, billing, tick };
 }
 
 const catalogs = new WeakMap<object, Catalog>();

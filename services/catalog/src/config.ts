@@ -24,6 +24,23 @@ export const CatalogConfig = defineConfig({
     default: 600_000,
     description: 'The maintenance loop re-enqueues open targets of jobs untouched for this long (enqueue is idempotent by task id).',
   }),
+  JOB_EVENTS_HEARTBEAT_MS: Type.Integer({
+    minimum: 50,
+    maximum: 60_000,
+    default: 15_000,
+    description:
+      'A `: keep-alive` comment on each open job event stream this often, so idle proxies keep it open (stay below their idle timeout and HTTP_IDLE_TIMEOUT_MS).',
+  }),
+  JOB_EVENTS_POLL_MS: Type.Integer({
+    minimum: 50,
+    default: 5_000,
+    description: 'Each open job event stream reads its job this often even without a change announced (a lost announcement costs at most this delay).',
+  }),
+  JOB_EVENTS_MAX_STREAMS_PER_ORG: Type.Integer({
+    minimum: 1,
+    default: 20,
+    description: 'Job event streams one organization may hold open on one catalog process; beyond it 429 RATE_LIMIT_EXCEEDED.',
+  }),
   WEBHOOK_REQUIRE_HTTPS: Type.Boolean({ default: true, description: 'Webhook URLs must use https. Set false only for local development and tests.' }),
   WEBHOOK_ALLOW_PRIVATE_TARGETS: Type.Boolean({
     default: false,

@@ -57,6 +57,9 @@ export function createCatalogModule(options: CatalogOptions = {}): ServiceModule
           if (webhookTimer) clearInterval(webhookTimer);
           stopListening?.();
           stopWatchingQueue?.();
+          // Open event streams end now (clients resume with Last-Event-ID), or the server would wait for them.
+          catalog.jobEvents.closeAll();
+          catalog.jobChanges.close();
           await catalog.webhooks.stop();
           await running;
         },

@@ -229,5 +229,50 @@ export function describeWorkQueueContract(adapter: string, open: () => Promise<Q
       await order.done;
       expect(order.seen.lastIndexOf('small')).toBeLessThan(10);
     });
+
+    it("tells each waiting task's place in the fair dispatch order, exactly as the tasks then go out", async () => {
+      const queue = (await provider()).queue(definition());
+      // Two groups with backlogs of different sizes, the small one arriving after the large one.
+      for (let n = 0; n < 6; n += 1) await queue.add({ n, org: 'a' }, { jobId: `a-${n}`, group: 'a' });
+      for (let n = 0; n < 2; n += 1) await queue.add({ n, org: 'b' }, { jobId: `b-${n}`, group: 'b' });
+      const ids = [...Array.from({ length: 6 }, (_, n) => `a-${n}`), 'b-0', 'b-1'];
+      const positions = new Map<string, number | undefined>();
+      for (const id of ids) positions.set(id, await queue.position(id));
+      expect(await queue.position('never-added')).toBeUndefined();
+      const order = collector<string>(ids.length);
+      await queue.process(async (job) => order.record(job.id), { concurrency: 1 });
+      await order.done;
+      // Round-robin: a-0, b-0, a-1, b-1, a-2 … and each position is the index it went out at.
+      expect(order.seen).toEqual(['a-0', 'b-0', 'a-1', 'b-1', 'a-2', 'a-3', 'a-4', 'a-5']);
+      expect(Object.fromEntries(positions)).toEqual(Object.fromEntries(order.seen.map((id, index) => [id, index])));
+      await vi.waitFor(async () => expect(await queue.position('a-5')).toBeUndefined());
+    });
+
+    it('broadcasts a message to every subscriber of the topic, and none after it unsubscribed', async () => {
+      const opened = await provider();
+      const topic = `topic-${randomUUID()}`;
+      const first = collector<string>(2);
+      const second = collector<string>(1);
+      const stopFirst = opened.broadcast(topic).subscribe((message) => first.record(message));
+      const stopSecond = opened.broadcast(topic).subscribe((message) => second.record(message));
+      const other = collector<string>(1);
+      const stopOther = opened.broadcast(`${topic}-other`).subscribe((message) => other.record(message));
+      // A subscription takes effect once the backend confirmed it: publish until it arrives.
+      await vi.waitFor(
+        async () => {
+          await opened.broadcast(topic).publish('hello');
+          expect(second.seen.length).toBeGreaterThan(0);
+        },
+        { timeout: 5_000, interval: 50 },
+      );
+      stopSecond();
+      const before = second.seen.length;
+      await opened.broadcast(topic).publish('again');
+      await vi.waitFor(() => expect(first.seen).toContain('again'), { timeout: 5_000 });
+      expect(second.seen.length).toBe(before);
+      expect(other.seen).toEqual([]);
+      stopFirst();
+      stopOther();
+    });
   });
 }

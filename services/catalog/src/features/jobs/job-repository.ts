@@ -31,10 +31,18 @@ export interface Settlement {
 export class JobRepository {
   readonly #jobs: Collection<JobDoc>;
   readonly #counts: JobCountRepository;
+  readonly #onChange: ((jobId: string) => void) | undefined;
 
-  constructor(store: DocumentStore) {
+  /** @param onChange told after each status change of a job or a target (live job events). */
+  constructor(store: DocumentStore, onChange?: (jobId: string) => void) {
     this.#jobs = store.collection<JobDoc>(JOBS_COLLECTION);
     this.#counts = new JobCountRepository(store);
+    this.#onChange = onChange;
+  }
+
+  #changed(job: JobDoc | null): JobDoc | null {
+    if (job) this.#onChange?.(job._id);
+    return job;
   }
 
   /** Equality fields first, then the list order (newest first, id as the tie-break). */
@@ -108,10 +116,12 @@ export class JobRepository {
   }
 
   /** Target `index` → running (and the job with it), from pending or running (a re-delivered task). */
-  claimTarget(id: string, index: number, now: string): Promise<JobDoc | null> {
-    return this.#jobs.updateOne(
-      { _id: id, status: { $in: ACTIVE }, [`targets.${index}.status`]: { $in: OPEN_TARGETS } },
-      { $set: { status: 'running', [`targets.${index}.status`]: 'running', [`targets.${index}.startedAt`]: now, updatedAt: now }, $min: { startedAt: now } },
+  async claimTarget(id: string, index: number, now: string): Promise<JobDoc | null> {
+    return this.#changed(
+      await this.#jobs.updateOne(
+        { _id: id, status: { $in: ACTIVE }, [`targets.${index}.status`]: { $in: OPEN_TARGETS } },
+        { $set: { status: 'running', [`targets.${index}.status`]: 'running', [`targets.${index}.startedAt`]: now, updatedAt: now }, $min: { startedAt: now } },
+      ),
     );
   }
 
@@ -139,7 +149,7 @@ export class JobRepository {
    * report holds the target's lease (`token`): one report per target gets through; a cancelled
    * or finished target (or job), or a lease taken over, gives null.
    */
-  recordReport(id: string, index: number, outcome: TargetOutcome, now: string, token: string): Promise<JobDoc | null> {
+  async recordReport(id: string, index: number, outcome: TargetOutcome, now: string, token: string): Promise<JobDoc | null> {
     const set: Record<string, unknown> = {
       status: 'running',
       [`targets.${index}.status`]: outcome.status,
@@ -149,22 +159,26 @@ export class JobRepository {
     };
     if (outcome.reason !== undefined) set[`targets.${index}.reason`] = outcome.reason;
     if (outcome.message !== undefined) set[`targets.${index}.message`] = outcome.message;
-    return this.#jobs.updateOne(
-      { _id: id, status: { $in: ACTIVE }, [`targets.${index}.status`]: { $in: OPEN_TARGETS }, [`targets.${index}.reportToken`]: token },
-      { $set: set, $inc: { resultCount: outcome.resultCount }, $min: { startedAt: now } },
+    return this.#changed(
+      await this.#jobs.updateOne(
+        { _id: id, status: { $in: ACTIVE }, [`targets.${index}.status`]: { $in: OPEN_TARGETS }, [`targets.${index}.reportToken`]: token },
+        { $set: set, $inc: { resultCount: outcome.resultCount }, $min: { startedAt: now } },
+      ),
     );
   }
 
   /** Active → completed or failed. Null when the job already left the active states. */
-  finish(id: string, status: FinalStatus, now: string): Promise<JobDoc | null> {
-    return this.#jobs.updateOne({ _id: id, status: { $in: ACTIVE } }, { $set: { status, completedAt: now, updatedAt: now, resultSetId: resultSetIdFor(id) } });
+  async finish(id: string, status: FinalStatus, now: string): Promise<JobDoc | null> {
+    return this.#changed(
+      await this.#jobs.updateOne({ _id: id, status: { $in: ACTIVE } }, { $set: { status, completedAt: now, updatedAt: now, resultSetId: resultSetIdFor(id) } }),
+    );
   }
 
   /**
    * Cancels the job as it was read: its open targets must all still be open (a report that slipped
    * in gives null, and the caller reads again). The job and those targets become cancelled.
    */
-  cancelOpen(job: JobDoc, organizationId: string, now: string): Promise<JobDoc | null> {
+  async cancelOpen(job: JobDoc, organizationId: string, now: string): Promise<JobDoc | null> {
     const filter: Filter = { _id: job._id, organizationId, status: { $in: ACTIVE } };
     const set: Record<string, unknown> = { status: 'cancelled', completedAt: now, updatedAt: now, resultSetId: resultSetIdFor(job._id) };
     job.targets.forEach((target, index) => {
@@ -173,7 +187,7 @@ export class JobRepository {
       set[`targets.${index}.status`] = 'cancelled';
       set[`targets.${index}.finishedAt`] = now;
     });
-    return this.#jobs.updateOne(filter, { $set: set });
+    return this.#changed(await this.#jobs.updateOne(filter, { $set: set }));
   }
 
   /**

@@ -4,12 +4,15 @@ import { abortSignalFor } from '@crawl/service-client';
 import type { FastifyInstance } from 'fastify';
 import { toJobView } from './job-model.ts';
 import type { JobService } from './job-service.ts';
+import { jobViewWithQueue } from '../queue-position/job-view.ts';
+import type { QueuePositions } from '../queue-position/queue-position.ts';
 
 /**
  * Jobs: create, list, read, retry, cancel; and the internal side of a target's life, where the
  * crawler-worker claims and reports targets and billing's reconciler asks where a job stands.
  */
-export function jobRoutes(app: FastifyInstance, jobs: JobService): void {
+export function jobRoutes(app: FastifyInstance, jobs: JobService, positions: QueuePositions): void {
+  const withQueue = jobViewWithQueue(positions);
   routeFromSpec(app, CatalogRoutes.createJob, async (request, reply) => {
     const identity = callerOf(request);
     const job = await jobs.create(identity, request.params.projectId, request.body, { requestId: request.id, identity, signal: abortSignalFor(reply.raw) });
@@ -20,7 +23,7 @@ export function jobRoutes(app: FastifyInstance, jobs: JobService): void {
     return { data: page.map(toJobView), meta };
   });
   routeFromSpec(app, CatalogRoutes.getJob, async (request) => {
-    return { data: toJobView(await jobs.getOwned(callerOf(request).organizationId, request.params.id)) };
+    return { data: await withQueue(await jobs.getOwned(callerOf(request).organizationId, request.params.id)) };
   });
   routeFromSpec(app, CatalogRoutes.retryJob, async (request, reply) => {
     const identity = callerOf(request);

@@ -34,6 +34,8 @@ export interface JobServiceOptions {
   metrics?: JobMetrics | undefined;
   extraHosts?: readonly string[];
   taskAttempts?: number;
+  /** Told after each status change of a job or one of its targets (live job events). */
+  onChange?: (jobId: string) => void;
 }
 
 /**
@@ -53,7 +55,7 @@ export class JobService {
   readonly #logger: Logger | undefined;
 
   constructor(options: JobServiceOptions) {
-    const jobs = new JobRepository(options.store);
+    const jobs = new JobRepository(options.store, options.onChange);
     const dispatch = new JobDispatch({ queues: options.queues, taskAttempts: options.taskAttempts, logger: options.logger });
     const settlement = new JobSettlement({
       jobs,

@@ -38,12 +38,19 @@ export async function forwardRoutes(app: FastifyInstance, options: ForwardingOpt
   const routes = options.routes ?? remoteRoutes(options.isLocal);
   if (routes.length === 0) return;
   const forwarder = new HttpForwarder({ connections: 128, headersTimeoutMs: 30_000, bodyTimeoutMs: 300_000, ...options.upstream });
+  const eventStreams = new Set<() => void>();
+  // Event streams never end by themselves: end them before the server waits for open requests
+  // (clients reconnect with Last-Event-ID). Downloads in flight are left to finish.
+  app.addHook('preClose', (done) => {
+    for (const end of [...eventStreams]) end();
+    done();
+  });
   app.addHook('onClose', async () => forwarder.close());
   for (const spec of routes) {
     const base = options.baseUrlOf(spec.owner);
     if (!base) throw new Error(`The gateway forwards ${spec.method} ${spec.url} to ${spec.owner}: set ${serviceUrlSetting(spec.owner) ?? 'its URL'}`);
     const url = new URL(base);
-    const upstream = { origin: url.origin, prefix: url.pathname.replace(/\/$/, ''), owner: spec.owner, forwarder, tokens: options.tokens };
+    const upstream = { origin: url.origin, prefix: url.pathname.replace(/\/$/, ''), owner: spec.owner, forwarder, tokens: options.tokens, eventStreams };
     routeFromSpec(app, spec, (request, reply) => forward(request, reply, upstream));
   }
 }
@@ -58,6 +65,8 @@ interface Upstream {
   owner: ServiceName;
   forwarder: HttpForwarder;
   tokens: InternalTokens;
+  /** Ends each event stream being forwarded (on shutdown). */
+  eventStreams: Set<() => void>;
 }
 
 async function forward(request: FastifyRequest, reply: FastifyReply, upstream: Upstream): Promise<FastifyReply> {
@@ -106,8 +115,23 @@ async function forward(request: FastifyRequest, reply: FastifyReply, upstream: U
   }
   // The upstream's body stream must not outlive a client that leaves half-way through it.
   signal.addEventListener('abort', () => response.body.destroy(), { once: true });
+  if (isEventStream(response.headers['content-type'])) {
+    // Each event goes on as it arrives (no buffering on the way); heartbeats from the owner keep
+    // the body timeout, which counts silence only, from ending a long stream.
+    const end = () => {
+      response.body.unpipe();
+      reply.raw.end();
+      response.body.destroy();
+    };
+    upstream.eventStreams.add(end);
+    reply.raw.once('close', () => upstream.eventStreams.delete(end));
+  }
   void reply.code(response.status).headers(response.headers);
   return reply.send(response.body);
+}
+
+function isEventStream(contentType: string | string[] | undefined): boolean {
+  return typeof contentType === 'string' && contentType.toLowerCase().startsWith('text/event-stream');
 }
 
 /** The body's chunks, joined (stream/consumers' `buffer` goes through a Blob: twice the work). */

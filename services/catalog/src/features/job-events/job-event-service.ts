@@ -1,0 +1,77 @@
+import type { Job } from '@crawl/contracts';
+import { AppError } from '@crawl/errors';
+import type { Logger } from '../shared/ports.ts';
+import type { JobService } from '../jobs/job-service.ts';
+import { toJobView, type JobDoc } from '../jobs/job-model.ts';
+import type { JobChanges } from './job-changes.ts';
+import { JobEventStream, type StreamTiming } from './job-event-stream.ts';
+import { StreamLimits } from './stream-limits.ts';
+
+export interface JobEventServiceOptions {
+  jobs: JobService;
+  changes: JobChanges;
+  /** The Job as `GET /jobs/:id` shows it (adds `queue` while the job is active). */
+  view: (job: JobDoc) => Promise<Job>;
+  timing: StreamTiming;
+  maxStreamsPerOrganization: number;
+  logger?: Logger | undefined;
+}
+
+/** What opening a stream gives: the stream, or nothing more to send (resumed after its end). */
+export type OpenedStream = { stream: JobEventStream } | { finished: true };
+
+/** Live job events: opens streams (owned jobs only, bounded per organization) and closes them all on shutdown. */
+export class JobEventService {
+  readonly #options: JobEventServiceOptions;
+  readonly #limits: StreamLimits;
+  readonly #open = new Set<JobEventStream>();
+  #stopping = false;
+
+  constructor(options: JobEventServiceOptions) {
+    this.#options = options;
+    this.#limits = new StreamLimits(options.maxStreamsPerOrganization);
+  }
+
+  /**
+   * 404 for a job the organization does not own and 429 over the limit, both before any byte
+   * of the stream, so they are ordinary error envelopes.
+   */
+  async open(organizationId: string, jobId: string, lastEventId: number | undefined): Promise<OpenedStream> {
+    const { jobs, changes, view, timing, logger } = this.#options;
+    const job = await jobs.getOwned(organizationId, jobId);
+    const release = this.#limits.acquire(organizationId);
+    const stream = new JobEventStream({
+      read: () =>
+        jobs.getOwned(organizationId, jobId).catch((error: unknown) => (error instanceof AppError && error.statusCode === 404 ? null : Promise.reject(error))),
+      views: { job: view, target: (doc, index) => toJobView(doc).targets[index] },
+      subscribe: (listener) => changes.subscribe(jobId, listener),
+      timing,
+      logger,
+      onClose: () => {
+        release();
+        this.#open.delete(stream);
+      },
+    });
+    this.#open.add(stream);
+    try {
+      await stream.start(job, lastEventId);
+    } catch (error) {
+      stream.close();
+      throw error;
+    }
+    // Resumed after `end`: nothing follows, and the client should not come back.
+    if (stream.nothingToSend) return { finished: true };
+    if (this.#stopping) stream.close();
+    return { stream };
+  }
+
+  get openStreams(): number {
+    return this.#open.size;
+  }
+
+  /** Ends every open stream (clients reconnect with Last-Event-ID, to another replica if need be). */
+  closeAll(): void {
+    this.#stopping = true;
+    for (const stream of [...this.#open]) stream.close();
+  }
+}

@@ -1,0 +1,98 @@
+import type { CrawlTask, JobQueue } from '@crawl/contracts';
+import type { WorkQueue } from '@crawl/queue';
+import type { DocumentStore } from '@crawl/storage';
+import { crawlTaskId, isTerminalJob, type JobDoc } from '../jobs/job-model.ts';
+import type { Logger } from '../shared/ports.ts';
+import { ActiveJobRepository } from './active-job-repository.ts';
+import { ThroughputMeter } from './throughput-meter.ts';
+
+/** Pending targets asked about at each end of a job before giving up (they may be out for a retry). */
+const PROBES = 3;
+/** An organization's line is read again after this long (reads of a polled job share it). */
+const LINE_TTL_MS = 1_000;
+
+const hasPending = (job: JobDoc): boolean => job.targets.some((target) => target.status === 'pending');
+
+/**
+ * Where a queued or running job stands (docs/catalog.md, Queue position): its place in its
+ * organization's line, the tasks the fair dispatcher hands out before its next target (the
+ * dispatcher's own order, exact at the moment of asking), and an ETA from the dispatcher's order
+ * up to its last target and the measured throughput.
+ */
+export class QueuePositions {
+  readonly #queue: WorkQueue<CrawlTask>;
+  readonly #active: ActiveJobRepository;
+  readonly #meter: ThroughputMeter;
+  readonly #logger: Logger | undefined;
+  readonly #lines = new Map<string, { at: number; jobs: Promise<JobDoc[]> }>();
+
+  constructor(options: { store: DocumentStore; queue: WorkQueue<CrawlTask>; logger?: Logger | undefined; meter?: ThroughputMeter }) {
+    this.#queue = options.queue;
+    this.#active = new ActiveJobRepository(options.store);
+    this.#logger = options.logger;
+    this.#meter =
+      options.meter ??
+      new ThroughputMeter(async () => {
+        const stats = await options.queue.stats();
+        return { processed: stats.completed + stats.failed, active: stats.active };
+      });
+  }
+
+  init(): Promise<void> {
+    return this.#active.init();
+  }
+
+  /** Undefined for a finished job, and when the queue cannot be asked (the job reads without it). */
+  async of(job: JobDoc): Promise<JobQueue | undefined> {
+    if (isTerminalJob(job.status)) return undefined;
+    try {
+      return await this.#estimate(job);
+    } catch (error) {
+      this.#logger?.warn({ err: error, jobId: job._id }, 'estimating the queue position failed; the job is shown without it');
+      return undefined;
+    }
+  }
+
+  async #estimate(job: JobDoc): Promise<JobQueue> {
+    const pending = job.targets.flatMap((target, index) => (target.status === 'pending' ? [index] : []));
+    const open = pending.length + job.targets.filter((target) => target.status === 'running').length;
+    const [line, first, last, throughput] = await Promise.all([
+      this.#line(job.organizationId),
+      this.#firstWaiting(job, pending),
+      this.#firstWaiting(job, [...pending].reverse()),
+      this.#meter.current(),
+    ]);
+    const ahead = line.filter((other) => other._id !== job._id && hasPending(other) && isOlder(other, job)).length;
+    const targetsAhead = first ?? 0;
+    // Tasks handed out up to this job's last waiting target (it included); without an answer for
+    // it, its pending targets counted after the first.
+    const untilLast = pending.length === 0 ? 0 : (last ?? targetsAhead + pending.length - 1) + 1;
+    const etaSeconds =
+      throughput.perSecond && throughput.perSecond > 0 && open > 0 ? Math.ceil((untilLast + throughput.active) / throughput.perSecond) : open === 0 ? 0 : null;
+    return { position: ahead + 1, targetsAhead, etaSeconds };
+  }
+
+  /** The queue position of the first of `indexes` (in that order) that is waiting, within PROBES tries. */
+  async #firstWaiting(job: JobDoc, indexes: number[]): Promise<number | undefined> {
+    for (const index of indexes.slice(0, PROBES)) {
+      const position = await this.#queue.position(crawlTaskId(job._id, index));
+      if (position !== undefined) return position;
+    }
+    return undefined;
+  }
+
+  #line(organizationId: string): Promise<JobDoc[]> {
+    const now = Date.now();
+    const cached = this.#lines.get(organizationId);
+    if (cached && now - cached.at < LINE_TTL_MS) return cached.jobs;
+    for (const [org, entry] of this.#lines) if (now - entry.at >= LINE_TTL_MS) this.#lines.delete(org);
+    const jobs = this.#active.ofOrganization(organizationId);
+    this.#lines.set(organizationId, { at: now, jobs });
+    jobs.catch(() => this.#lines.delete(organizationId));
+    return jobs;
+  }
+}
+
+function isOlder(a: JobDoc, b: JobDoc): boolean {
+  return a.createdAt < b.createdAt || (a.createdAt === b.createdAt && a._id < b._id);
+}
