@@ -50,7 +50,7 @@ export class ProcessMetrics implements CrawlMetrics {
   readonly #type = new BoundedLabel(JOB_TYPES);
   readonly #status = new BoundedLabel(JOB_STATUSES);
   readonly #outcome = new BoundedLabel(TARGET_OUTCOMES);
-  readonly #reason = new BoundedLabel(FAILURE_REASONS, 8);
+  readonly #reason = new BoundedLabel(FAILURE_REASONS);
   readonly #domain = new BoundedLabel([], 32);
   readonly #egress = new BoundedLabel(['direct'], 64);
   readonly #kind = new BoundedLabel(PAGE_KINDS);
