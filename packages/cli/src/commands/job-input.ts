@@ -1,0 +1,60 @@
+import { readFileSync } from 'node:fs';
+import type { CreateJobBody, JobConfig } from '@crawl/sdk';
+import { UsageError } from '../cli-io.ts';
+
+/** Commander collector for repeatable options (`--target a --target b`). */
+export function collect(value: string, previous: string[] = []): string[] {
+  return [...previous, value];
+}
+
+/** `--target` values plus the lines of `--targets-file` (blank lines and `#` comments skipped). */
+export function readTargets(targets: string[] | undefined, file: string | undefined, resolvePath: (file: string) => string): string[] {
+  const all = [...(targets ?? [])];
+  if (file) {
+    let text: string;
+    try {
+      text = readFileSync(file === '-' ? 0 : resolvePath(file), 'utf8');
+    } catch (error) {
+      throw new UsageError(`cannot read --targets-file ${file}: ${(error as Error).message}`);
+    }
+    for (const line of text.split(/\r?\n/)) {
+      const trimmed = line.trim();
+      if (trimmed && !trimmed.startsWith('#')) all.push(trimmed);
+    }
+  }
+  if (all.length === 0) throw new UsageError('no targets: give --target (repeatable) or --targets-file');
+  return all;
+}
+
+/**
+ * `--config k=v` pairs as the job's config object. Values that read as JSON numbers, booleans,
+ * null, objects or arrays are taken as such (`pages=2` is the number 2); anything else is a string.
+ */
+export function parseConfig(pairs: string[] | undefined): JobConfig | undefined {
+  if (!pairs || pairs.length === 0) return undefined;
+  const config: Record<string, unknown> = {};
+  for (const pair of pairs) {
+    const at = pair.indexOf('=');
+    if (at <= 0) throw new UsageError(`--config expects key=value, got "${pair}"`);
+    const key = pair.slice(0, at).trim();
+    const raw = pair.slice(at + 1);
+    config[key] = parseValue(raw);
+  }
+  return config as JobConfig;
+}
+
+function parseValue(raw: string): unknown {
+  if (/^(-?\d+(\.\d+)?|true|false|null)$/.test(raw) || /^[[{]/.test(raw)) {
+    try {
+      return JSON.parse(raw);
+    } catch {
+      return raw;
+    }
+  }
+  return raw;
+}
+
+export function jobType(value: string): CreateJobBody['type'] {
+  if (value !== 'search' && value !== 'details') throw new UsageError(`--type must be search or details, got "${value}"`);
+  return value;
+}

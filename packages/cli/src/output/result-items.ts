@@ -1,0 +1,50 @@
+import type { ResultItem } from '@crawl/sdk';
+
+/** Columns worth a glance in a terminal, in this order, when the items have them. */
+const TABLE_COLUMNS = ['keyword', 'target', 'rank', 'asin', 'title', 'price', 'rating', 'reviewCount', 'sponsored'];
+
+/** Flattens nested objects to dotted keys (`price.amount`); arrays become JSON text. */
+export function flatten(item: ResultItem, prefix = '', into: Record<string, unknown> = {}): Record<string, unknown> {
+  for (const [key, value] of Object.entries(item)) {
+    const name = prefix ? `${prefix}.${key}` : key;
+    if (value !== null && typeof value === 'object' && !Array.isArray(value)) flatten(value as ResultItem, name, into);
+    else into[name] = Array.isArray(value) ? JSON.stringify(value) : value;
+  }
+  return into;
+}
+
+/** Every flattened key of the items, in first-seen order. */
+export function columnsOf(rows: Array<Record<string, unknown>>): string[] {
+  const seen = new Set<string>();
+  for (const row of rows) for (const key of Object.keys(row)) seen.add(key);
+  return [...seen];
+}
+
+/** The columns shown by `--format table`: the well-known ones present, else the first few. */
+export function tableColumns(items: ResultItem[]): string[] {
+  const present = new Set(items.flatMap((item) => Object.keys(item)));
+  const known = TABLE_COLUMNS.filter((key) => present.has(key));
+  return known.length > 0 ? known : [...present].slice(0, 6);
+}
+
+/** A cell as text: prices as `amount currency`, long titles cut. */
+export function cellText(value: unknown, width = 60): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'object') {
+    const price = value as { amount?: unknown; currency?: unknown };
+    if (typeof price.amount === 'number') return `${price.amount}${typeof price.currency === 'string' ? ` ${price.currency}` : ''}`;
+    return JSON.stringify(value);
+  }
+  const text = String(value);
+  return text.length > width ? `${text.slice(0, width - 1)}…` : text;
+}
+
+/** RFC 4180 quoting: a cell with a comma, quote or line break is quoted, quotes doubled. */
+export function csvLine(cells: unknown[]): string {
+  return cells
+    .map((cell) => {
+      const text = cell === null || cell === undefined ? '' : String(cell);
+      return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+    })
+    .join(',');
+}

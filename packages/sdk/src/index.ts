@@ -1,0 +1,15 @@
+export { CrawlClient, type CrawlClientOptions } from './crawl-client.ts';
+export { CrawlApiError, CrawlConnectionError, type CrawlErrorCode, isCrawlApiError } from './errors.ts';
+export type { CallOptions, RetryEvent, TransportOptions } from './http/transport.ts';
+export { parseRetryAfter, type RetryOptions } from './http/retry-policy.ts';
+export type { ExportDownload } from './jobs/job-export.ts';
+export { type JobEvent, JobEventsInterruptedError, type JobEventsOptions, JobEventsUnavailableError } from './jobs/job-events.ts';
+export type { JobUpdate, WaitOptions } from './jobs/wait-for-job.ts';
+export type { ListPage } from './paging.ts';
+export type { AdminUsage, CrawlerRate, LedgerEntry, QueueStats, ReconcileReport } from './resources/admin-api.ts';
+export type { Handoff, Me } from './resources/auth-api.ts';
+export type { CheckoutResult, ReferralCode } from './resources/billing-api.ts';
+export type { ResultItem } from './resources/jobs-api.ts';
+export type { RouteData, RouteInput, RouteOutput } from './route-types.ts';
+export * from './types.ts';
+export { normalizeJob, normalizeSession, progressOf } from './variants.ts';
