@@ -16,9 +16,17 @@ export { BLOCK_SCAN_CHARS, detectBlock, type BlockCheckInput, type BlockReason, 
 export { parseSearchPage } from './search/parse-search-page.ts';
 export type { ParseSearchPageOptions, SearchItem, SearchPage } from './search/types.ts';
 export { parseProductPage } from './product/parse-product-page.ts';
+export { PRODUCT_FIELDS } from './product/assemble-product.ts';
 export type {
   BestSellersRank,
+  BreadcrumbCategory,
+  Contributor,
+  FirstAvailable,
   ParseProductPageOptions,
+  ProductBadge,
   ProductDetails,
+  ProductFormat,
   ProductVariation,
+  Savings,
+  StarHistogram,
 } from './product/types.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseProductPage } from '../src/index.ts';
+import { PRODUCT_FIELDS, parseProductPage } from '../src/index.ts';
 import { fixture } from './fixtures.ts';
 
 describe('parseProductPage — desktop layout (amazon.com)', () => {
@@ -43,9 +43,9 @@ describe('parseProductPage — desktop layout (amazon.com)', () => {
   it('reads breadcrumb, best sellers ranks, details and description', () => {
     expect(product.categories).toEqual(['Electronics', 'Computers & Accessories', 'Laptops']);
     expect(product.bestSellersRank).toEqual([
-      { rank: 1234, category: 'Electronics' },
-      { rank: 12, category: 'Traditional Laptop Computers' },
-      { rank: 3, category: 'Laptops' },
+      { rank: 1234, category: 'Electronics', link: 'https://www.amazon.com/gp/bestsellers/electronics/ref=pd_zg_ts_electronics' },
+      { rank: 12, category: 'Traditional Laptop Computers', link: 'https://www.amazon.com/gp/bestsellers/electronics/13896617011/ref=pd_zg_hrsr_electronics' },
+      { rank: 3, category: 'Laptops', link: 'https://www.amazon.com/gp/bestsellers/pc/565108/ref=pd_zg_hrsr_pc' },
     ]);
     expect(product.details).toEqual({
       'Product Dimensions': '11.97 x 8.36 x 0.63 inches',
@@ -116,10 +116,30 @@ describe('parseProductPage — mobile layout (amazon.co.jp)', () => {
       images: ['https://m.media-amazon.com/images/I/51Kq3gH7aHL.jpg', 'https://m.media-amazon.com/images/I/61bLx2A1pqL.jpg'],
       categories: [],
       bestSellersRank: [
-        { rank: 1234, category: 'ホーム＆キッチン' },
-        { rank: 12, category: '電気ケトル' },
+        { rank: 1234, category: 'ホーム＆キッチン', link: 'https://www.amazon.co.jp/gp/bestsellers/kitchen/ref=pd_zg_ts_kitchen' },
+        { rank: 12, category: '電気ケトル', link: 'https://www.amazon.co.jp/gp/bestsellers/kitchen/2421961051/ref=pd_zg_hrsr_kitchen' },
       ],
       details: { メーカー: 'ティファール(T-fal)', ASIN: 'B00E3NQ9Z4' },
+      manufacturer: 'ティファール(T-fal)',
+      prime: false,
+      missingFields: PRODUCT_FIELDS.filter(
+        (f) =>
+          ![
+            'brand',
+            'manufacturer',
+            'price',
+            'listPrice',
+            'rating',
+            'reviewCount',
+            'availability',
+            'inStock',
+            'prime',
+            'features',
+            'images',
+            'details',
+            'bestSellersRank',
+          ].includes(f),
+      ),
     });
   });
 });
@@ -191,6 +211,7 @@ describe('parseProductPage — other storefronts and layouts', () => {
       features: [],
       images: [],
       categories: [],
+      missingFields: [...PRODUCT_FIELDS],
     });
   });
 });

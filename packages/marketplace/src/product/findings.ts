@@ -1,5 +1,5 @@
 import type { PriceElement } from '../html/price-element.ts';
-import type { ProductVariation } from './types.ts';
+import type { BreadcrumbCategory, Contributor, ProductBadge, ProductVariation } from './types.ts';
 
 export const ASIN = /^[A-Z0-9]{10}$/;
 
@@ -11,7 +11,28 @@ export interface Findings {
   fallbackTitle?: string;
   byline?: string;
   poBrand?: string;
-  prices: PriceElement[];
+  parentAsin?: string;
+  authors: Contributor[];
+  /** Format picker entries: name, price text, selected. */
+  formats: { name: string; price?: string; selected: boolean }[];
+  /** `#productSubtitle` / `#productBinding`: `Kindle Edition`, `Paperback – June 5, 2018`. */
+  subtitle?: string;
+  /** Every `a-price` of the price regions, with the label of the table row it sits in (apex). */
+  prices: (PriceElement & { rowLabel?: string })[];
+  savingsPercentText?: string;
+  coupon?: string;
+  deal?: string;
+  delivery?: string;
+  deliveryBlock?: string;
+  otherOffersText?: string;
+  shipsFrom?: string;
+  prime: boolean;
+  histogram: { stars?: number; percent?: number; text: string }[];
+  videoThumbs: number;
+  videoCountText?: string;
+  gallery: boolean;
+  breadcrumbs: BreadcrumbCategory[];
+  badges: ProductBadge[];
   legacyPrice?: string;
   legacyListPrice?: string;
   ratingTitle?: string;
@@ -22,7 +43,8 @@ export interface Findings {
   mainImage?: string;
   images: string[];
   categories: string[];
-  infoRows: { label: string; value: string }[];
+  /** Product information rows, the block they are in (technical details, the overview table) and their links. */
+  infoRows: { label: string; value: string; section: 'details' | 'spec' | 'overview'; links: { text: string; href: string }[] }[];
   description?: string;
   seller?: string;
   merchantText?: string;
@@ -30,5 +52,20 @@ export interface Findings {
 }
 
 export function newFindings(): Findings {
-  return { prices: [], features: [], images: [], categories: [], infoRows: [], variations: [] };
+  return {
+    authors: [],
+    formats: [],
+    prices: [],
+    prime: false,
+    histogram: [],
+    videoThumbs: 0,
+    gallery: false,
+    breadcrumbs: [],
+    badges: [],
+    features: [],
+    images: [],
+    categories: [],
+    infoRows: [],
+    variations: [],
+  };
 }

@@ -48,7 +48,7 @@ export class ContainerRegion implements IdRegion, Depth {
     this.ids = ids;
   }
 
-  onId(): void {
+  onId(_id?: string): void {
     this.scan.enter(this);
   }
 }

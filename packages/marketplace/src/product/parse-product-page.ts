@@ -7,12 +7,16 @@ import { pageMarketplace, priceHintFor } from '../locale-context.ts';
 import { assembleProduct } from './assemble-product.ts';
 import { PageScan, type IdRegion } from './page-scan.ts';
 import { AvailabilityRegion } from './regions/availability.ts';
+import { BadgesRegion } from './regions/badges.ts';
 import { BrandRegion } from './regions/brand.ts';
 import { BreadcrumbRegion } from './regions/breadcrumb.ts';
 import { FeaturesRegion } from './regions/features.ts';
+import { FormatsRegion } from './regions/formats.ts';
+import { HistogramRegion } from './regions/histogram.ts';
 import { IdentityRegion } from './regions/identity.ts';
 import { ImagesRegion, MAIN_IMAGE_IDS } from './regions/images.ts';
 import { InfoRowsRegion } from './regions/info-rows.ts';
+import { OfferExtrasRegion } from './regions/offer-extras.ts';
 import { PriceRegion } from './regions/price.ts';
 import { RatingRegion } from './regions/rating.ts';
 import { SellerRegion } from './regions/seller.ts';
@@ -31,7 +35,7 @@ let anchors: RegionAnchors | undefined;
  */
 function productAnchors(regionIds: Iterable<string>): RegionAnchors {
   anchors ??= {
-    ids: new Set([...regionIds, ...MAIN_IMAGE_IDS, 'ASIN']),
+    ids: new Set([...regionIds, ...MAIN_IMAGE_IDS, 'ASIN', 'parentASIN']),
     idPattern: TWISTER_ID,
     needles: [
       { text: 'canonical', accept: (startTag) => /^<link\s/i.test(startTag) },
@@ -64,10 +68,14 @@ export function parseProductPage(html: string, options: ParseProductPageOptions)
   const twister = new TwisterRegion(scan);
   const seller = new SellerRegion(scan);
   const brand = new BrandRegion(scan);
+  const formats = new FormatsRegion(scan);
+  const histogram = new HistogramRegion(scan);
+  const offer = new OfferExtrasRegion(scan);
+  const badges = new BadgesRegion(scan);
   // One lookup per id instead of asking each region; the id tables are disjoint, so an id starts
   // one region at most (the variation picker's ids follow a pattern and are matched apart).
   const idRegions = new Map<string, IdRegion>();
-  for (const region of [price, rating, features, images, breadcrumb, info, seller, identity, brand, availability]) {
+  for (const region of [price, rating, features, images, breadcrumb, info, seller, identity, brand, availability, formats, histogram, offer, badges]) {
     for (const id of region.ids) idRegions.set(id, region);
   }
 
@@ -100,13 +108,21 @@ export function parseProductPage(html: string, options: ParseProductPageOptions)
       availability.spanTag();
     }
     if (features.depth > 0) features.startTag(name, cls);
-    if (breadcrumb.depth > 0) breadcrumb.startTag(name);
+    if (breadcrumb.depth > 0) breadcrumb.startTag(tag, name);
     images.startTag(name, cls);
-    if (info.depth > 0) info.startTag(name, cls);
+    if (info.depth > 0) info.startTag(tag, name, cls);
     if (twister.depth > 0) twister.startTag(tag, cls);
     if (name === 'span') seller.spanTag(cls);
     seller.tabularTag(tag);
-    if (name === 'tr' || name === 'td') brand.startTag(name, cls);
+    if (name === 'tr' || name === 'td') {
+      brand.startTag(name, cls);
+      if (price.depth > 0) price.tableTag(name);
+    }
+    if (brand.byline.depth > 0) brand.bylineTag(name, cls);
+    if (formats.depth > 0) formats.startTag(name, cls);
+    if (histogram.depth > 0) histogram.startTag(tag, name, cls);
+    if (offer.coupon.depth > 0) offer.couponTag(name, cls);
+    if (name === 'i' && (price.depth > 0 || offer.delivery.depth > 0)) offer.iconTag(cls);
   };
 
   const handler = {

@@ -3,9 +3,11 @@ import { attr, normalizeSpace } from '../../html/tags.ts';
 import { ASIN } from '../findings.ts';
 import { lines, type IdRegion, type PageScan } from '../page-scan.ts';
 
+const READ_MORE = /\n?(?:Read more|Read less|Weiterlesen|Mehr lesen|Weniger lesen|En lire plus|Lire la suite|Leer más|Leggi di più|Meer lezen|もっと読む)\s*$/i;
+
 /** What the page is: its ASIN (hidden input, canonical link), title and description. */
 export class IdentityRegion implements IdRegion {
-  readonly ids: readonly string[] = ['productTitle', 'title', 'productDescription'];
+  readonly ids: readonly string[] = ['productTitle', 'title', 'productDescription', 'bookDescription_feature_div'];
   private readonly scan: PageScan;
 
   constructor(scan: PageScan) {
@@ -19,15 +21,20 @@ export class IdentityRegion implements IdRegion {
     } else if (id === 'title') {
       this.scan.capture((text) => (found.fallbackTitle ??= normalizeSpace(text)));
     } else if (id === 'productDescription') {
-      this.scan.capture((text) => (found.description ??= lines(text)));
+      this.scan.capture((text) => (found.description ??= lines(text) || undefined));
+    } else if (id === 'bookDescription_feature_div') {
+      // The expander's own "Read more" prompt is no part of the text.
+      this.scan.capture((text) => (found.description ??= lines(text).replace(READ_MORE, '') || undefined));
     }
   }
 
   voidTag(tag: StartTag, name: string, id: string | undefined): void {
     const found = this.scan.found;
-    if (name === 'input' && id === 'ASIN') {
+    if (name === 'input' && (id === 'ASIN' || id === 'parentASIN')) {
       const value = attr(tag, 'value')?.toUpperCase();
-      if (value && ASIN.test(value)) found.pageAsin ??= value;
+      if (!value || !ASIN.test(value)) return;
+      if (id === 'ASIN') found.pageAsin ??= value;
+      else found.parentAsin ??= value;
     } else if (name === 'link' && attr(tag, 'rel') === 'canonical') {
       found.canonicalAsin ??= /\/dp\/([A-Z0-9]{10})/.exec(attr(tag, 'href') ?? '')?.[1];
     }

@@ -10,13 +10,23 @@ export const MAIN_IMAGE_IDS: ReadonlySet<string> = new Set(['landingImage', 'img
 
 /**
  * The main image and the gallery. A thumbnail that is a video, or the selected one (the main image
- * again), adds nothing.
+ * again), adds no image; video thumbnails are counted.
  */
 export class ImagesRegion extends ContainerRegion {
   private thumb: { selected: boolean; video: boolean } | undefined;
 
   constructor(scan: PageScan) {
-    super(scan, IMAGE_REGIONS);
+    super(scan, [...IMAGE_REGIONS, 'videoCount']);
+  }
+
+  override onId(id: string): void {
+    if (id === 'videoCount') {
+      // `6 VIDEOS` on the video thumbnail: more than the one thumbnail shows.
+      this.scan.capture((text) => (this.scan.found.videoCountText ??= text.trim() || undefined));
+      return;
+    }
+    super.onId();
+    if (id === 'altImages') this.scan.found.gallery = true;
   }
 
   startTag(name: string, cls: string | undefined): void {
@@ -39,6 +49,7 @@ export class ImagesRegion extends ContainerRegion {
 
   private thumbTag(cls: string | undefined): void {
     const started = { selected: false, video: hasClass(cls, 'videoThumbnail') || hasClass(cls, 'videoBlockIngress') };
+    if (started.video) this.scan.found.videoThumbs++;
     this.thumb = started;
     this.scan.stack.onClose(() => {
       if (this.thumb === started) this.thumb = undefined;

@@ -16,13 +16,31 @@ const PRICE_REGIONS: ReadonlySet<string> = new Set([
   'apex_mobile_feature_div',
 ]);
 
-/** Pre-2021 price blocks, plain text instead of `a-price` widgets. */
-const LEGACY_PRICE_IDS: ReadonlySet<string> = new Set(['priceblock_ourprice', 'priceblock_dealprice', 'priceblock_saleprice']);
+/**
+ * Plain-text prices: the pre-2021 price blocks, and the buy-box prices of books and digital
+ * editions (`#kindle-price`, the header `span#price` of a print format, `#newBuyBoxPrice`), which
+ * are no `a-price` widgets.
+ */
+const PLAIN_PRICE_IDS: ReadonlySet<string> = new Set([
+  'priceblock_ourprice',
+  'priceblock_dealprice',
+  'priceblock_saleprice',
+  'kindle-price',
+  'price',
+  'newBuyBoxPrice',
+]);
+/** Struck plain-text list prices of books (`#listPrice`) and e-books (`#digital-list-price`). */
+const PLAIN_LIST_PRICE_IDS: ReadonlySet<string> = new Set(['listPrice', 'digital-list-price']);
+const SAVINGS_LABEL = /you save|sie sparen|économisez|ahorras|ahorra|risparmi|je bespaart|du sparar|oszczędzasz|kazancınız|割引|economize/i;
 
-/** The buy-box price widgets (every `a-price` inside a price region) and the legacy price texts. */
+/**
+ * The buy-box price widgets (every `a-price` inside a price region, with the label of the table row
+ * it is in), the savings and the plain-text prices.
+ */
 export class PriceRegion implements IdRegion {
-  readonly ids: readonly string[] = [...PRICE_REGIONS, ...LEGACY_PRICE_IDS];
+  readonly ids: readonly string[] = [...PRICE_REGIONS, ...PLAIN_PRICE_IDS, ...PLAIN_LIST_PRICE_IDS];
   depth = 0;
+  private row: { label: string | undefined; cells: number } | undefined;
   private readonly scan: PageScan;
   private readonly reader: PriceElementReader;
   private readonly push: (price: PriceElement) => void;
@@ -31,7 +49,8 @@ export class PriceRegion implements IdRegion {
     this.scan = scan;
     this.reader = new PriceElementReader(scan.stack, scan.captures);
     this.push = (price) => {
-      scan.found.prices.push(price);
+      const rowLabel = this.row?.label;
+      scan.found.prices.push(rowLabel === undefined ? price : { ...price, rowLabel });
     };
   }
 
@@ -41,14 +60,44 @@ export class PriceRegion implements IdRegion {
     return this.reader.startTag(tag, cls, this.push);
   }
 
-  onId(id: string): void {
+  onId(id: string, tag: StartTag): void {
+    const found = this.scan.found;
     if (PRICE_REGIONS.has(id)) this.scan.enter(this);
-    else if (LEGACY_PRICE_IDS.has(id)) this.scan.capture((text) => (this.scan.found.legacyPrice ??= normalizeSpace(text)));
+    else if (PLAIN_PRICE_IDS.has(id)) {
+      // `div#price` is the legacy block around the priceblock rows, not a price.
+      if (id === 'price' && tag.tagName !== 'span') return;
+      this.scan.capture((text) => (found.legacyPrice ??= normalizeSpace(text) || undefined));
+    } else if (PLAIN_LIST_PRICE_IDS.has(id)) {
+      // `Digitaler Listenpreis: 14,99 €`: the label is no part of the price.
+      this.scan.capture((text) => (found.legacyListPrice ??= normalizeSpace(text).replace(/^[^:：]*[:：]\s*/, '') || undefined));
+    }
   }
 
   spanTag(cls: string | undefined): void {
+    const found = this.scan.found;
     if (hasClass(cls, 'priceBlockStrikePriceString')) {
-      this.scan.capture((text) => (this.scan.found.legacyListPrice ??= normalizeSpace(text)));
+      this.scan.capture((text) => (found.legacyListPrice ??= normalizeSpace(text)));
+    } else if (this.depth > 0 && hasClass(cls, 'savingsPercentage')) {
+      this.scan.capture((text) => (found.savingsPercentText ??= normalizeSpace(text) || undefined));
+    }
+  }
+
+  /** Rows of the apex price table: the first cell labels the row ("List Price:", "You Save:"). */
+  tableTag(name: string): void {
+    if (name === 'tr') {
+      const started = { label: undefined as string | undefined, cells: 0 };
+      this.row = started;
+      this.scan.stack.onClose(() => {
+        if (this.row === started) this.row = undefined;
+      });
+      return;
+    }
+    const row = this.row;
+    if (name !== 'td' || row === undefined) return;
+    row.cells++;
+    if (row.cells === 1) this.scan.capture((text) => (row.label = normalizeSpace(text)));
+    else if (row.cells === 2 && row.label !== undefined && SAVINGS_LABEL.test(row.label)) {
+      this.scan.capture((text) => (this.scan.found.savingsPercentText ??= normalizeSpace(text) || undefined));
     }
   }
 }
