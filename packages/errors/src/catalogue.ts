@@ -5,7 +5,8 @@ export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 /** The error catalogue: every client-facing failure is raised through one of these. */
 export const errors = {
-  validation: (message: string, details: unknown[] = []) => new AppError('VALIDATION_ERROR', message, 400, details),
+  /** The details list every problem found; a single problem is the message itself (as schema failures are). */
+  validation: (message: string, details: unknown[] = [message]) => new AppError('VALIDATION_ERROR', message, 400, details),
   unauthorized: (message = 'Authentication required') => new AppError('UNAUTHORIZED', message, 401),
   invalidCredentials: () => new AppError('INVALID_CREDENTIALS', 'Invalid email or password', 401),
   forbidden: (message = 'You do not have access to this resource') => new AppError('FORBIDDEN', message, 403),

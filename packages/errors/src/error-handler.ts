@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { isAppError } from './app-error.ts';
 import { UNAVAILABLE_RETRY_AFTER_SECONDS } from './catalogue.ts';
-import { describeSchemaError, type SchemaError } from './validation-messages.ts';
+import { describeSchemaErrors, type SchemaError } from './validation-messages.ts';
 
 export function envelope(code: string, message: string, details: unknown[] = []): ErrorEnvelope {
   return { success: false, error: { code, message, details } };
@@ -33,7 +33,7 @@ export function mapError(error: FastifyError | Error): Mapped {
   }
   const fe = error as FastifyError & { validation?: SchemaError[]; validationContext?: string };
   if (fe.validation) {
-    const details = fe.validation.map((v) => describeSchemaError(v, fe.validationContext));
+    const details = describeSchemaErrors(fe.validation, fe.validationContext);
     return { status: 400, body: envelope('VALIDATION_ERROR', details[0] ?? 'Invalid request', details) };
   }
   const known = fe.code ? FRAMEWORK_ERRORS[fe.code] : undefined;

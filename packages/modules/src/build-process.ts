@@ -93,6 +93,8 @@ export async function buildProcess(options: BuildProcessOptions): Promise<CrawlP
   // Clients send `Content-Type: application/json` on body-less POSTs (retry, cancel, logout).
   const defaultJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
+  // Every body is JSON: text/plain gets 415 like any other type, not a schema error about a string.
+  app.removeContentTypeParser('text/plain');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body === '' || (typeof body === 'string' && body.trim() === '')) return done(null, undefined);
     return defaultJson(request, body as string, done);
