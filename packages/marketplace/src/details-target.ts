@@ -9,10 +9,11 @@ export interface ResolveDetailsTargetOptions {
 }
 
 const ASIN = /^[A-Z0-9]{10}$/i;
-// /dp/X, /<slug>/dp/X/..., /gp/product/X, /gp/aw/d/X; the ASIN must be a whole path segment.
-const ASIN_IN_PATH = /\/(?:dp|gp\/product|gp\/aw\/d)\/([A-Za-z0-9]{10})(?:[/?#;]|$)/;
-// Users paste `www.amazon.de/dp/...` without a scheme often enough to accept it.
-const SCHEMELESS_STOREFRONT = /^(?:www\.|smile\.)?amazon\.[a-z.]+\//i;
+// /dp/X, /<slug>/dp/X/..., /gp/product/X, /gp/aw/d/X, in any case (the storefront serves /DP/ too);
+// the ASIN must be a whole path segment.
+const ASIN_IN_PATH = /\/(?:dp|gp\/product|gp\/aw\/d)\/([A-Za-z0-9]{10})(?:[/?#;]|$)/i;
+// Users paste `www.amazon.de/dp/...` (or the mobile site's `m.amazon.de/...`) without a scheme often enough to accept it.
+const SCHEMELESS_STOREFRONT = /^(?:www\.|smile\.|m\.)?amazon\.[a-z.]+\//i;
 
 export function isAsin(value: string): boolean {
   return ASIN.test(value);

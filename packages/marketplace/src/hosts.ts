@@ -6,7 +6,7 @@ const HOST_SHAPE = /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::\d{1,5})
 
 /**
  * True when `host` (as given by `new URL(x).host`) is a storefront host: exactly `<domain>`,
- * `www.<domain>` or `smile.<domain>` for a domain in MARKETPLACES, or one of `extraHosts`
+ * `www.<domain>`, `smile.<domain>` or `m.<domain>` for a domain in MARKETPLACES, or one of `extraHosts`
  * (compared case-insensitively, port included — e.g. the simulator's `127.0.0.1:4010`).
  */
 export function isAllowedMarketplaceHost(host: string, extraHosts: readonly string[] = []): boolean {

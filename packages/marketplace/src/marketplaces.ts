@@ -63,10 +63,12 @@ export function isMarketplaceDomain(value: string): value is MarketplaceDomain {
   return Object.hasOwn(MARKETPLACES, value);
 }
 
-/** Maps `www.amazon.de`, `amazon.de` or `smile.amazon.de` (any case) to its marketplace. */
+/** The storefront's own subdomains: the desktop site, the charity site and the mobile site. */
+const STOREFRONT_SUBDOMAIN = /^(?:www|smile|m)\./;
+
+/** Maps `www.amazon.de`, `amazon.de`, `smile.amazon.de` or `m.amazon.de` (any case) to its marketplace. */
 export function marketplaceForHost(host: string): Marketplace | undefined {
-  const lower = host.toLowerCase();
-  const bare = lower.startsWith('www.') ? lower.slice(4) : lower.startsWith('smile.') ? lower.slice(6) : lower;
+  const bare = host.toLowerCase().replace(STOREFRONT_SUBDOMAIN, '');
   return isMarketplaceDomain(bare) ? MARKETPLACES[bare] : undefined;
 }
 

@@ -17,6 +17,12 @@ describe('resolveDetailsTarget', () => {
     ['https://smile.amazon.com/dp/B08N5WRWNW', 'amazon.com'],
     ['https://WWW.AMAZON.COM.AU/dp/B08N5WRWNW', 'amazon.com.au'],
     ['www.amazon.fr/dp/B08N5WRWNW', 'amazon.fr'],
+    // The mobile storefront and upper-case paths, as shared from phones and some browsers.
+    ['https://m.amazon.com/dp/B08N5WRWNW', 'amazon.com'],
+    ['m.amazon.de/dp/B08N5WRWNW?psc=1', 'amazon.de'],
+    ['https://www.amazon.com/DP/B08N5WRWNW', 'amazon.com'],
+    ['https://www.amazon.com/Some-Product/DP/b08n5wrwnw/ref=x', 'amazon.com'],
+    ['https://www.amazon.com/GP/PRODUCT/B08N5WRWNW', 'amazon.com'],
   ])('reads the ASIN of %s', (url, marketplace) => {
     expect(resolveDetailsTarget(url)).toEqual({ ok: true, asin: 'B08N5WRWNW', source: 'url', marketplace });
   });

@@ -51,8 +51,9 @@ describe('MARKETPLACES', () => {
 });
 
 describe('isAllowedMarketplaceHost', () => {
-  it.each(['www.amazon.com', 'amazon.com', 'smile.amazon.com', 'WWW.AMAZON.DE', 'www.amazon.com.au', 'www.amazon.co.jp'])('allows %s', (host) =>
-    expect(isAllowedMarketplaceHost(host)).toBe(true),
+  it.each(['www.amazon.com', 'amazon.com', 'smile.amazon.com', 'm.amazon.com', 'M.AMAZON.DE', 'WWW.AMAZON.DE', 'www.amazon.com.au', 'www.amazon.co.jp'])(
+    'allows %s',
+    (host) => expect(isAllowedMarketplaceHost(host)).toBe(true),
   );
 
   it.each([
@@ -60,7 +61,9 @@ describe('isAllowedMarketplaceHost', () => {
     'amazon.com.evil.com',
     'www.amazon.com.evil.com',
     'evilamazon.com',
-    'm.amazon.com',
+    'm.www.amazon.com',
+    'mm.amazon.com',
+    'm.amazon.cn',
     'www.amazon.cn',
     'www.amazon.com:8080',
     'www.amazon.com@evil.com',
