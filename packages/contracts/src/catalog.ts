@@ -72,7 +72,16 @@ export const UpdateProjectBody = Type.Object(
 );
 export type UpdateProjectBody = Static<typeof UpdateProjectBody>;
 
-export const ListProjectsQuery = Type.Object({ archived: Type.Optional(Type.Boolean()) }, { additionalProperties: false });
+/** `limit` (default 20, capped at 100) and `offset`, as every list takes them. */
+const ListLimit = Type.Optional(
+  Type.Integer({ minimum: 1, maximum: 1_000_000, default: CATALOG_LIMITS.listDefaultLimit, description: `Capped at ${CATALOG_LIMITS.listMaxLimit}.` }),
+);
+const ListOffset = Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 }));
+
+export const ListProjectsQuery = Type.Object(
+  { archived: Type.Optional(Type.Boolean()), limit: ListLimit, offset: ListOffset },
+  { additionalProperties: false },
+);
 export type ListProjectsQuery = Static<typeof ListProjectsQuery>;
 
 export const ProjectIdParams = Type.Object({ projectId: Type.String({ minLength: 1, maxLength: 64 }) }, { additionalProperties: false });
@@ -87,6 +96,14 @@ export const LanguageTag = Type.String({ pattern: '^[A-Za-z]{2,3}(-[A-Za-z0-9]{2
 export const JobConfig = Type.Object(
   {
     lang: Type.Optional(LanguageTag),
+    domain: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 100,
+        examples: ['amazon.de'],
+        description: 'The storefront to crawl, e.g. `amazon.co.uk`; default amazon.com. Must be a supported marketplace (checked at create, 400 otherwise).',
+      }),
+    ),
     pages: Type.Optional(
       Type.Integer({ minimum: 1, maximum: CATALOG_LIMITS.maxSearchPages, description: 'Search result pages per keyword (search jobs); each page is billed.' }),
     ),
@@ -216,12 +233,21 @@ export type JobResults = Static<typeof JobResults>;
 export const ExportFormat = Type.Union([Type.Literal('json'), Type.Literal('csv')]);
 export type ExportFormat = Static<typeof ExportFormat>;
 export const ExportQuery = Type.Object({ format: Type.Optional(ExportFormat) }, { additionalProperties: false });
+/** `format=json`: every result object, in results order. */
+export const ExportJsonFile = Type.Array(OpenObject('A result object, as in GET /jobs/:id/results.'));
+/** `format=csv`: a header row, then one line per result (nested fields flattened, formula-like cells escaped). */
+export const ExportCsvFile = Type.String({ description: 'CSV (RFC 4180): a header row, then one row per result; no results, an empty file.' });
 export type ExportQuery = Static<typeof ExportQuery>;
 
 // ---------------------------------------------------------------------------------------------
 // Schedules
 
-export const CronExpression = Type.String({ minLength: 1, maxLength: CATALOG_LIMITS.cronMaxLength, examples: ['0 6 * * *'] });
+export const CronExpression = Type.String({
+  minLength: 1,
+  maxLength: CATALOG_LIMITS.cronMaxLength,
+  examples: ['0 6 * * *'],
+  description: `5 fields (minute hour day-of-month month day-of-week), 6 with seconds first, or a nickname such as @daily; at most one run every ${CATALOG_LIMITS.scheduleMinIntervalMinutes} minutes by default.`,
+});
 export const TimeZoneName = Type.String({ minLength: 1, maxLength: 64, examples: ['Europe/Berlin'], description: 'IANA time zone; default UTC.' });
 
 export const CreateScheduleBody = Type.Object(
@@ -246,6 +272,9 @@ export const UpdateScheduleBody = Type.Object(
 );
 export type UpdateScheduleBody = Static<typeof UpdateScheduleBody>;
 
+export const ListSchedulesQuery = Type.Object({ limit: ListLimit, offset: ListOffset }, { additionalProperties: false });
+export type ListSchedulesQuery = Static<typeof ListSchedulesQuery>;
+
 export const ScheduleError = Type.Object({ code: Type.String(), message: Type.String(), at: Timestamp });
 
 export const Schedule = Type.Object(
@@ -257,7 +286,7 @@ export const Schedule = Type.Object(
     timezone: Type.String(),
     crawlConfig: Type.Object({ type: JobTypeSchema, targets: Type.Array(Type.String()), config: Type.Optional(OpenObject()) }),
     enabled: Type.Boolean(),
-    nextRunAt: Type.Union([Timestamp, Type.Null()]),
+    nextRunAt: Type.Union([Timestamp, Type.Null()], { description: 'The next run; null while the schedule is disabled or when the rule never fires again.' }),
     lastRunAt: Type.Union([Timestamp, Type.Null()]),
     lastJobId: Type.Union([Type.String(), Type.Null()]),
     lastError: Type.Union([ScheduleError, Type.Null()]),

@@ -31,6 +31,16 @@ export interface RouteSpec {
   /** Success is a file or a stream rather than JSON (exports). */
   readonly raw?: boolean;
   /**
+   * What a raw route sends on success, by media type, for the OpenAPI document only: the handler
+   * streams it, so no serializer ever reads these schemas.
+   */
+  readonly rawResponse?: {
+    readonly status: number;
+    readonly description: string;
+    readonly content: Readonly<Record<string, TSchema>>;
+    readonly headers?: Readonly<Record<string, TSchema>>;
+  };
+  /**
    * The answer carries a credential or a secret (tokens, signing secrets): it is sent with
    * `Cache-Control: no-store` so no browser, proxy or CDN keeps a copy.
    */

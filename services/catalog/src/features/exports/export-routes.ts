@@ -2,15 +2,23 @@ import { CatalogRoutes } from '@crawl/contracts';
 import { callerOf, routeFromSpec } from '@crawl/modules';
 import { abortSignalFor } from '@crawl/service-client';
 import type { FastifyInstance } from 'fastify';
+import { errors } from '@crawl/errors';
 import type { Catalog } from '../../catalog.ts';
+import { isTerminalJob } from '../jobs/job-model.ts';
 import { exportJobResults } from './export-service.ts';
 
-/** A job's results as a JSON or CSV download; counts against the organization's exports. */
+/** A finished job's results as a JSON or CSV download; counts against the organization's exports. */
 export function exportRoutes(app: FastifyInstance, catalog: Catalog): void {
   routeFromSpec(app, CatalogRoutes.exportJob, async (request, reply) => {
     const identity = callerOf(request);
     const format = request.query.format ?? 'json';
     const job = await catalog.jobs.getOwned(identity.organizationId, request.params.id);
+    // A job still crawling would export a partial file and spend an export on it: refused, not counted.
+    if (!isTerminalJob(job.status)) {
+      throw errors.conflict(`Job is still ${job.status}: export it once it has finished (completed, failed or cancelled); this request was not counted`, [
+        { reason: 'JOB_NOT_FINISHED', status: job.status },
+      ]);
+    }
     // Everything that can fail with an envelope happens before the first byte.
     await catalog
       .billing()

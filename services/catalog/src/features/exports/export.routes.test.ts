@@ -94,6 +94,7 @@ describe.each(testBackends())('results and export routes ($name)', (backend) => 
     const project = (await h.request({ method: 'POST', url: '/projects', token: carol.token, body: { name: 'p' } })).body.data.id;
     const job = (await h.request({ method: 'POST', url: `/projects/${project}/jobs`, token: carol.token, body: { type: 'search', targets: ['x'] } })).body.data
       .id;
+    await h.report(job, 0, { status: 'success', items: [{ title: 'x' }] });
     h.billing.account(carol.organizationId).exports = h.billing.limits.exportsPerMonth - 1;
     expect((await h.request({ method: 'GET', url: `/jobs/${job}/export?format=csv`, token: carol.token })).status).toBe(200);
     const res = await h.request({ method: 'GET', url: `/jobs/${job}/export`, token: carol.token });
@@ -114,6 +115,38 @@ describe.each(testBackends())('results and export routes ($name)', (backend) => 
     expect(bad.status).toBe(400);
     expect(bad.body.error.code).toBe('VALIDATION_ERROR');
     expect(h.billing.exportCalls.length).toBe(before);
+  });
+
+  it('refuses to export a job that is still queued or running: 409 CONFLICT, no file, nothing counted', async () => {
+    const frank = h.user();
+    const project = (await h.request({ method: 'POST', url: '/projects', token: frank.token, body: { name: 'p' } })).body.data.id;
+    const job = (await h.request({ method: 'POST', url: `/projects/${project}/jobs`, token: frank.token, body: { type: 'search', targets: ['x', 'y'] } })).body
+      .data.id;
+    const exportsOfFrank = () => h.billing.exportCalls.filter((c) => c.organizationId === frank.organizationId);
+    const queued = await h.request({ method: 'GET', url: `/jobs/${job}/export?format=csv`, token: frank.token });
+    expect(queued.status).toBe(409);
+    expect(queued.headers['content-disposition']).toBeUndefined();
+    expect(queued.body).toEqual({
+      success: false,
+      error: {
+        code: 'CONFLICT',
+        message: 'Job is still queued: export it once it has finished (completed, failed or cancelled); this request was not counted',
+        details: [{ reason: 'JOB_NOT_FINISHED', status: 'queued' }],
+      },
+    });
+    await h.claim(job, 0);
+    await h.report(job, 0, { status: 'success', items: [{ title: 'first half' }] });
+    const running = await h.request({ method: 'GET', url: `/jobs/${job}/export`, token: frank.token });
+    expect(running.status).toBe(409);
+    expect(running.body.error.message).toMatch(/^Job is still running/);
+    expect(exportsOfFrank()).toEqual([]);
+    expect(h.billing.account(frank.organizationId).exports).toBe(0);
+
+    await h.report(job, 1, { status: 'success', items: [{ title: 'second half' }] });
+    const done = await h.request({ method: 'GET', url: `/jobs/${job}/export`, token: frank.token });
+    expect(done.status).toBe(200);
+    expect(JSON.parse(done.text)).toEqual([{ title: 'first half' }, { title: 'second half' }]);
+    expect(exportsOfFrank()).toHaveLength(1);
   });
 
   it('streams a large result set as valid CSV and JSON', async () => {
@@ -143,6 +176,7 @@ describe.each(testBackends())('results and export routes ($name)', (backend) => 
     const project = (await h.request({ method: 'POST', url: '/projects', token: erin.token, body: { name: 'p' } })).body.data.id;
     const job = (await h.request({ method: 'POST', url: `/projects/${project}/jobs`, token: erin.token, body: { type: 'search', targets: ['x'] } })).body.data
       .id;
+    await h.report(job, 0, { status: 'success', items: [] });
     const json = await h.request({ method: 'GET', url: `/jobs/${job}/export`, token: erin.token });
     expect(JSON.parse(json.text)).toEqual([]);
     const csv = await h.request({ method: 'GET', url: `/jobs/${job}/export?format=csv`, token: erin.token });

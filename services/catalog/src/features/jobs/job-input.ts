@@ -1,6 +1,6 @@
 import { CATALOG_LIMITS, CreateJobBody, type JobType } from '@crawl/contracts';
 import { errors } from '@crawl/errors';
-import { resolveDetailsTarget } from '@crawl/marketplace';
+import { isMarketplaceDomain, MARKETPLACE_DOMAINS, resolveDetailsTarget } from '@crawl/marketplace';
 import { Value } from '@sinclair/typebox/value';
 import type { TargetDoc } from './job-model.ts';
 
@@ -31,6 +31,27 @@ function assertSafeKeys(value: unknown, path: string, depth: number): void {
 }
 
 /**
+ * `config.domain` picks the storefront; checked here so a job that could only fail `invalid_target`
+ * is never created (nor charged). Read as the crawler reads it: any case, an optional scheme and
+ * `www.`, a trailing slash.
+ */
+function assertMarketplaceDomain(domain: unknown, path: string): void {
+  if (domain === undefined) return;
+  const normalized =
+    typeof domain === 'string'
+      ? domain
+          .trim()
+          .toLowerCase()
+          .replace(/^(https?:\/\/)?(www\.)?/, '')
+          .replace(/\/$/, '')
+      : '';
+  if (isMarketplaceDomain(normalized)) return;
+  const shown =
+    typeof domain === 'string' ? JSON.stringify(domain.length > 100 ? `${domain.slice(0, 100)}…` : domain) : `(a ${domain === null ? 'null' : typeof domain})`;
+  throw errors.validation(`${path} ${shown} is not a supported marketplace; use one of ${MARKETPLACE_DOMAINS.join(', ')}`);
+}
+
+/**
  * Validates and normalizes a job create body (also a schedule's crawlConfig): trims and
  * de-duplicates targets, resolves details targets to ASINs, bounds the config.
  */
@@ -43,6 +64,7 @@ export function prepareJobInput(body: unknown, options: { extraHosts?: readonly 
   }
   const config = body.config ?? {};
   assertSafeKeys(config, `${prefix}config`, 0);
+  assertMarketplaceDomain(config.domain, `${prefix}config.domain`);
   const size = Buffer.byteLength(JSON.stringify(config), 'utf8');
   if (size > CATALOG_LIMITS.configMaxBytes) {
     throw errors.validation(`${prefix}config must be at most ${CATALOG_LIMITS.configMaxBytes} bytes when serialized (got ${size})`);

@@ -177,6 +177,12 @@ export class JobLifecycle {
 
   async retry(actor: Actor, jobId: string, options: Pick<CreateOptions, 'requestId' | 'identity' | 'signal'> = {}): Promise<JobDoc> {
     const original = await this.getOwned(actor.organizationId, jobId);
+    // Retrying a job that is still crawling would crawl (and charge for) the same targets twice.
+    if (!isTerminalJob(original.status)) {
+      throw errors.conflict(`Job is still ${original.status}: wait for it to finish or cancel it before retrying`, [
+        { reason: 'JOB_NOT_FINISHED', status: original.status },
+      ]);
+    }
     const body: CreateJobBody = {
       type: original.type,
       targets: original.targets.map((t) => t.value),

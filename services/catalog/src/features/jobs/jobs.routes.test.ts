@@ -113,6 +113,57 @@ describe.each(testBackends())('jobs routes ($name)', (backend) => {
       expect(await queuedTasks()).toBe(0);
     });
 
+    it('accepts mobile-site and upper-case product URLs', async () => {
+      const res = await createJob({
+        type: 'details',
+        targets: ['https://m.amazon.com/dp/B0ABCDEF12', 'https://www.amazon.com/DP/B0ABCDEF13', 'm.amazon.de/dp/b0abcdef14'],
+      });
+      expect(res.status).toBe(201);
+      expect(res.body.data.targets.map((t: { asin: string }) => t.asin)).toEqual(['B0ABCDEF12', 'B0ABCDEF13', 'B0ABCDEF14']);
+    });
+
+    it('checks config.domain against the supported marketplaces before anything is reserved', async () => {
+      for (const domain of ['127.0.0.1:6379', 'evil.example', 'amazon.cn', 'localhost']) {
+        const res = await createJob({ type: 'search', targets: ['x'], config: { domain } });
+        expect(res.status, domain).toBe(400);
+        expect(res.body.error.code).toBe('VALIDATION_ERROR');
+        expect(res.body.error.message.startsWith(`config.domain ${JSON.stringify(domain)} is not a supported marketplace; use one of amazon.com, `)).toBe(true);
+        expect(res.body.error.message).toContain('amazon.co.uk');
+        expect(res.body.error.details).toEqual([res.body.error.message]);
+      }
+      expect(h.billing.reservations.size).toBe(0);
+      expect(await queuedTasks()).toBe(0);
+      for (const domain of ['amazon.de', 'AMAZON.CO.UK', 'https://www.amazon.fr/']) {
+        const res = await createJob({ type: 'search', targets: ['x'], config: { domain } });
+        expect(res.status, domain).toBe(201);
+        expect(res.body.data.config.domain).toBe(domain);
+      }
+    });
+
+    it('names every allowed value of an enum in one detail', async () => {
+      const res = await createJob({ type: 'reviews', targets: ['x'] });
+      expect(res.body.error).toEqual({
+        code: 'VALIDATION_ERROR',
+        message: 'type must be one of "search", "details"',
+        details: ['type must be one of "search", "details"'],
+      });
+    });
+
+    it('answers a text/plain body with 415 like any body that is not JSON', async () => {
+      for (const contentType of ['text/plain', 'text/plain; charset=utf-8', 'application/xml']) {
+        const res = await h.request({
+          method: 'POST',
+          url: `/projects/${projectId}/jobs`,
+          token: alice.token,
+          payload: '{"type":"search","targets":["x"]}',
+          headers: { 'content-type': contentType },
+        });
+        expect(res.status, contentType).toBe(415);
+        expect(res.body.error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+      }
+      expect(h.billing.reservations.size).toBe(0);
+    });
+
     it('says targets must contain at least one element for an empty list', async () => {
       const res = await createJob({ type: 'search', targets: [] });
       expect(res.status).toBe(400);
@@ -228,10 +279,30 @@ describe.each(testBackends())('jobs routes ($name)', (backend) => {
       expect(queued.body.meta.total).toBe(24);
     });
 
-    it.each(['limit=0', 'limit=-1', 'limit=abc', 'offset=-5', 'status=done', 'status[$ne]=x'])('rejects list query %s with 400', async (query) => {
+    it.each(['limit=0', 'limit=-1', 'limit=abc', 'offset=-5', 'status=done'])('rejects list query %s with 400', async (query) => {
       const res = await h.request({ method: 'GET', url: `/projects/${projectId}/jobs?${query}`, token: alice.token });
       expect(res.status).toBe(400);
       expect(res.body.error.code).toBe('VALIDATION_ERROR');
+    });
+
+    it('ignores query parameters it does not know (cache-busters), never reading one as an operator', async () => {
+      const job = (await createJob({ type: 'search', targets: ['a'] })).body.data;
+      for (const query of ['foo=bar', '_=1700000000000', 'status[$ne]=queued', 'limit=5&utm_source=mail']) {
+        const res = await h.request({ method: 'GET', url: `/projects/${projectId}/jobs?${query}`, token: alice.token });
+        expect(res.status, query).toBe(200);
+        expect(res.body.data.map((j: { id: string }) => j.id)).toEqual([job.id]);
+      }
+      const single = await h.request({ method: 'GET', url: `/jobs/${job.id}?nocache=1`, token: alice.token });
+      expect(single.status).toBe(200);
+    });
+
+    it('explains a bad enum once, with every allowed value', async () => {
+      const res = await h.request({ method: 'GET', url: `/projects/${projectId}/jobs?status=done`, token: alice.token });
+      expect(res.body.error).toEqual({
+        code: 'VALIDATION_ERROR',
+        message: 'status must be one of "queued", "running", "completed", "failed", "cancelled"',
+        details: ['status must be one of "queued", "running", "completed", "failed", "cancelled"'],
+      });
     });
 
     it("hides another organization's jobs: 404 by id, absent from lists", async () => {
@@ -288,8 +359,10 @@ describe.each(testBackends())('jobs routes ($name)', (backend) => {
     it('creates a new queued job copying type, config and target values with a new reservation', async () => {
       const original = (await createJob({ type: 'details', targets: ['B000000001', 'https://www.amazon.com/dp/B000000002'], config: { lang: 'en', x: [1] } }))
         .body.data;
-      await h.claim(original.id, 0);
-      await h.report(original.id, 0, { status: 'success', items: [{ asin: 'B000000001' }] });
+      for (const index of [0, 1]) {
+        await h.claim(original.id, index);
+        await h.report(original.id, index, { status: 'success', items: [{ asin: `B00000000${index + 1}` }] });
+      }
       const res = await h.request({ method: 'POST', url: `/jobs/${original.id}/retry`, token: alice.token });
       expect(res.status).toBe(201);
       const retried = res.body.data;
@@ -309,8 +382,29 @@ describe.each(testBackends())('jobs routes ($name)', (backend) => {
       expect(h.billing.reservations.get(retried.id)?.credits).toBe(4);
     });
 
+    it('answers 409 CONFLICT for a job still queued or running: no second crawl, no second reservation', async () => {
+      const original = (await createJob({ type: 'search', targets: ['a', 'b'] })).body.data;
+      const queued = await h.request({ method: 'POST', url: `/jobs/${original.id}/retry`, token: alice.token });
+      expect(queued.status).toBe(409);
+      expect(queued.body.error).toMatchObject({
+        code: 'CONFLICT',
+        message: expect.stringMatching(/still queued.*cancel/),
+        details: [{ reason: 'JOB_NOT_FINISHED', status: 'queued' }],
+      });
+      await h.claim(original.id, 0);
+      await h.report(original.id, 0, { status: 'success', items: [] });
+      const running = await h.request({ method: 'POST', url: `/jobs/${original.id}/retry`, token: alice.token });
+      expect(running.status).toBe(409);
+      expect(running.body.error.message).toMatch(/still running/);
+      expect([...h.billing.reservations.keys()]).toEqual([original.id]);
+      expect((await h.request({ method: 'GET', url: `/projects/${projectId}/jobs`, token: alice.token })).body.meta.total).toBe(1);
+      // The original's two tasks, none for a duplicate.
+      expect(await queuedTasks()).toBe(2);
+    });
+
     it('answers 402 when credits are short for the retry', async () => {
       const original = (await createJob({ type: 'search', targets: ['a', 'b'] })).body.data;
+      await h.request({ method: 'POST', url: `/jobs/${original.id}/cancel`, token: alice.token });
       h.billing.account(alice.organizationId).available = 5;
       const res = await h.request({ method: 'POST', url: `/jobs/${original.id}/retry`, token: alice.token, headers: { 'content-type': 'application/json' } });
       expect(res.status).toBe(402);
@@ -382,15 +476,15 @@ describe.each(testBackends())('jobs routes ($name)', (backend) => {
     it('records job create, retry, cancel and export with actor, resource and request id', async () => {
       const job = (await createJob({ type: 'search', targets: ['a'] })).body.data;
       h.clock.advance(1000);
+      await h.request({ method: 'POST', url: `/jobs/${job.id}/cancel`, token: alice.token, headers: { 'x-request-id': 'req-cancel' } });
+      h.clock.advance(1000);
       const retried = (await h.request({ method: 'POST', url: `/jobs/${job.id}/retry`, token: alice.token, headers: { 'x-request-id': 'req-retry' } })).body
         .data;
-      h.clock.advance(1000);
-      await h.request({ method: 'POST', url: `/jobs/${job.id}/cancel`, token: alice.token, headers: { 'x-request-id': 'req-cancel' } });
       h.clock.advance(1000);
       await h.request({ method: 'GET', url: `/jobs/${job.id}/export`, token: alice.token });
       const audit = await h.request({ method: 'GET', url: '/audit', token: alice.token });
       const actions = audit.body.data.map((e: { action: string }) => e.action);
-      expect(actions).toEqual(['job.export', 'job.cancel', 'job.retry', 'job.create', 'project.create']);
+      expect(actions).toEqual(['job.export', 'job.retry', 'job.cancel', 'job.create', 'project.create']);
       const byAction = Object.fromEntries(audit.body.data.map((e: { action: string }) => [e.action, e]));
       expect(byAction['job.retry']).toMatchObject({
         resourceType: 'job',
@@ -405,7 +499,7 @@ describe.each(testBackends())('jobs routes ($name)', (backend) => {
       expect(filtered.body.data).toHaveLength(1);
       expect(filtered.body.meta.total).toBe(1);
       const paged = await h.request({ method: 'GET', url: '/audit?limit=2&offset=1', token: alice.token });
-      expect(paged.body.data.map((e: { action: string }) => e.action)).toEqual(['job.cancel', 'job.retry']);
+      expect(paged.body.data.map((e: { action: string }) => e.action)).toEqual(['job.retry', 'job.cancel']);
       expect(paged.body.meta).toEqual({ total: 5, limit: 2, offset: 1 });
       const mallory = h.user();
       const foreign = await h.request({ method: 'GET', url: '/audit', token: mallory.token });

@@ -33,12 +33,23 @@ describeOnEachStore('ProjectRepository', (open, backend) => {
     await repo.insert(project('prj_b', { createdAt: '2026-03-03T00:00:00.000Z', archived: true }));
     await repo.insert(project('prj_c', { createdAt: '2026-03-03T00:00:00.000Z' }));
     await repo.insert(project('prj_other', { organizationId: 'org_b' }));
-    const ids = async (archived?: boolean) => (await repo.listForOrganization('org_a', archived)).map((p) => p._id);
+    const all = { offset: 0, limit: 100 };
+    const ids = async (archived?: boolean) => (await repo.listPage({ organizationId: 'org_a', archived }, all)).projects.map((p) => p._id);
     expect(await ids()).toEqual(['prj_c', 'prj_b', 'prj_a']);
     expect(await ids(true)).toEqual(['prj_b']);
     expect(await ids(false)).toEqual(['prj_c', 'prj_a']);
-    expect((await repo.listForOrganization('org_b')).map((p) => p._id)).toEqual(['prj_other']);
-    expect(await repo.listForOrganization('org_c')).toEqual([]);
+    expect((await repo.listPage({ organizationId: 'org_b' }, all)).projects.map((p) => p._id)).toEqual(['prj_other']);
+    expect(await repo.listPage({ organizationId: 'org_c' }, all)).toEqual({ projects: [], total: 0 });
+  });
+
+  it('pages the list and counts every match', async () => {
+    for (const [index, id] of ['prj_1', 'prj_2', 'prj_3', 'prj_4', 'prj_5'].entries()) {
+      await repo.insert(project(id, { createdAt: `2026-03-0${index + 1}T00:00:00.000Z`, archived: index % 2 === 0 }));
+    }
+    const page = await repo.listPage({ organizationId: 'org_a' }, { offset: 1, limit: 2 });
+    expect(page).toMatchObject({ total: 5, projects: [{ _id: 'prj_4' }, { _id: 'prj_3' }] });
+    const archived = await repo.listPage({ organizationId: 'org_a', archived: true }, { offset: 0, limit: 1 });
+    expect(archived).toMatchObject({ total: 3, projects: [{ _id: 'prj_5' }] });
   });
 
   if (backend === 'embedded')
@@ -47,10 +58,10 @@ describeOnEachStore('ProjectRepository', (open, backend) => {
       const plans = new ProjectRepository(store);
       await plans.init();
       await plans.findOwned('org_a', 'prj_1');
-      await plans.listForOrganization('org_a');
-      await plans.listForOrganization('org_a', false);
+      await plans.listPage({ organizationId: 'org_a' }, { offset: 0, limit: 20 });
+      await plans.listPage({ organizationId: 'org_a', archived: false }, { offset: 0, limit: 20 });
       await plans.update('org_a', 'prj_1', { name: 'x', updatedAt: T0 });
       expect(unservedQueries(queries)).toEqual([]);
-      expect(indexesUsed(queries)).toEqual(['_id', 'org_created_id', 'org_archived_created_id', '_id']);
+      expect(indexesUsed(queries)).toEqual(['_id', 'org_created_id', 'org_created_id', 'org_archived_created_id', 'org_archived_created_id', '_id']);
     });
 });

@@ -38,11 +38,18 @@ export class ProjectRepository {
     return this.#projects.findOne({ _id: id, organizationId });
   }
 
-  /** Newest first; `archived` narrows to archived or active projects. */
-  listForOrganization(organizationId: string, archived?: boolean): Promise<ProjectDoc[]> {
-    const filter: Filter = { organizationId };
-    if (archived !== undefined) filter.archived = archived;
-    return this.#projects.find(filter, { sort: { createdAt: -1, _id: -1 } });
+  /** A page of them, newest first, and how many there are; `archived` narrows to archived or active projects. */
+  async listPage(
+    scope: { organizationId: string; archived?: boolean | undefined },
+    page: { offset: number; limit: number },
+  ): Promise<{ projects: ProjectDoc[]; total: number }> {
+    const filter: Filter = { organizationId: scope.organizationId };
+    if (scope.archived !== undefined) filter.archived = scope.archived;
+    const [projects, total] = await Promise.all([
+      this.#projects.find(filter, { sort: { createdAt: -1, _id: -1 }, skip: page.offset, limit: page.limit }),
+      this.#projects.count(filter),
+    ]);
+    return { projects, total };
   }
 
   /** Every project of every organization, in id order (start-up maintenance). */

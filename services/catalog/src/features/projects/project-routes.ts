@@ -6,8 +6,8 @@ import { toProjectView, type ProjectService } from './project-service.ts';
 /** /projects: list, create, rename or (un)archive. */
 export function projectRoutes(app: FastifyInstance, projects: ProjectService): void {
   routeFromSpec(app, CatalogRoutes.listProjects, async (request) => {
-    const list = await projects.list(callerOf(request).organizationId, request.query.archived);
-    return { data: list.map(toProjectView) };
+    const { projects: page, meta } = await projects.list(callerOf(request).organizationId, request.query);
+    return { data: page.map(toProjectView), meta };
   });
   routeFromSpec(app, CatalogRoutes.createProject, async (request, reply) => {
     const project = await projects.create(callerOf(request), request.body.name, request.id);

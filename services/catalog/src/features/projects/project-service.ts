@@ -1,4 +1,4 @@
-import type { Identity, Project } from '@crawl/contracts';
+import { CATALOG_LIMITS, type Identity, type Project } from '@crawl/contracts';
 import { errors } from '@crawl/errors';
 import type { Clock } from '@crawl/modules';
 import { newId, type DocumentStore } from '@crawl/storage';
@@ -39,8 +39,11 @@ export class ProjectService {
     return this.#projects.streamAll();
   }
 
-  async list(organizationId: string, archived?: boolean): Promise<ProjectDoc[]> {
-    return this.#projects.listForOrganization(organizationId, archived);
+  async list(organizationId: string, query: { archived?: boolean | undefined; limit?: number | undefined; offset?: number | undefined } = {}) {
+    const limit = Math.min(query.limit ?? CATALOG_LIMITS.listDefaultLimit, CATALOG_LIMITS.listMaxLimit);
+    const offset = query.offset ?? 0;
+    const { projects, total } = await this.#projects.listPage({ organizationId, archived: query.archived }, { offset, limit });
+    return { projects, meta: { total, limit, offset } };
   }
 
   /** Another organization's project is indistinguishable from an unknown id. */

@@ -74,6 +74,43 @@ describe.each(testBackends())('projects routes ($name)', (backend) => {
     expect(bad.status).toBe(400);
   });
 
+  it('pages the list with limit and offset and says how many there are in meta.total', async () => {
+    const alice = h.user();
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      ids.unshift((await h.request({ method: 'POST', url: '/projects', token: alice.token, body: { name: `p${i}` } })).body.data.id);
+      h.clock.advance(1000);
+    }
+    await h.request({ method: 'PATCH', url: `/projects/${ids[0]}`, token: alice.token, body: { archived: true } });
+    const all = await h.request({ method: 'GET', url: '/projects', token: alice.token });
+    expect(all.body.meta).toEqual({ total: 5, limit: 20, offset: 0 });
+    expect(all.body.data.map((p: { id: string }) => p.id)).toEqual(ids);
+    const page = await h.request({ method: 'GET', url: '/projects?limit=2&offset=1', token: alice.token });
+    expect(page.body).toEqual({
+      data: [expect.objectContaining({ id: ids[1] }), expect.objectContaining({ id: ids[2] })],
+      meta: { total: 5, limit: 2, offset: 1 },
+    });
+    const active = await h.request({ method: 'GET', url: '/projects?archived=false&limit=1', token: alice.token });
+    expect(active.body.meta).toEqual({ total: 4, limit: 1, offset: 0 });
+    const capped = await h.request({ method: 'GET', url: '/projects?limit=5000', token: alice.token });
+    expect(capped.body.meta.limit).toBe(100);
+    // An unknown parameter (a cache-buster) is ignored, not refused.
+    const busted = await h.request({ method: 'GET', url: '/projects?_=1700000000000&foo=bar', token: alice.token });
+    expect(busted.status).toBe(200);
+    expect(busted.body.meta.total).toBe(5);
+  });
+
+  it('says which property a PATCH needs when the body is empty', async () => {
+    const alice = h.user();
+    const project = (await h.request({ method: 'POST', url: '/projects', token: alice.token, body: { name: 'p' } })).body.data;
+    const res = await h.request({ method: 'PATCH', url: `/projects/${project.id}`, token: alice.token, body: {} });
+    expect(res.body.error).toEqual({
+      code: 'VALIDATION_ERROR',
+      message: 'body must have at least one property',
+      details: ['body must have at least one property'],
+    });
+  });
+
   it('updates name and archived, returning the project with a new updatedAt', async () => {
     const alice = h.user();
     const project = (await h.request({ method: 'POST', url: '/projects', token: alice.token, body: { name: 'before' } })).body.data;

@@ -53,9 +53,14 @@ describeOnEachStore('ScheduleRepository', (open, backend) => {
     await repo.insert(schedule('sch_b', { createdAt: '2026-03-02T00:00:00.000Z' }));
     await repo.insert(schedule('sch_other_project', { projectId: 'prj_2' }));
     await repo.insert(schedule('sch_other_org', { organizationId: 'org_b' }));
-    expect((await repo.listForProject('org_a', 'prj_1')).map((s) => s._id)).toEqual(['sch_c', 'sch_b', 'sch_a']);
-    expect((await repo.listForProject('org_b', 'prj_1')).map((s) => s._id)).toEqual(['sch_other_org']);
-    expect(await repo.listForProject('org_b', 'prj_2')).toEqual([]);
+    const all = { offset: 0, limit: 100 };
+    expect((await repo.listPage({ organizationId: 'org_a', projectId: 'prj_1' }, all)).schedules.map((s) => s._id)).toEqual(['sch_c', 'sch_b', 'sch_a']);
+    expect((await repo.listPage({ organizationId: 'org_b', projectId: 'prj_1' }, all)).schedules.map((s) => s._id)).toEqual(['sch_other_org']);
+    expect(await repo.listPage({ organizationId: 'org_b', projectId: 'prj_2' }, all)).toEqual({ schedules: [], total: 0 });
+    expect(await repo.listPage({ organizationId: 'org_a', projectId: 'prj_1' }, { offset: 1, limit: 1 })).toMatchObject({
+      total: 3,
+      schedules: [{ _id: 'sch_b' }],
+    });
   });
 
   it('finds enabled due schedules across organizations, earliest first, up to the limit', async () => {
@@ -126,12 +131,12 @@ describeOnEachStore('ScheduleRepository', (open, backend) => {
       const plans = new ScheduleRepository(store);
       await plans.init();
       await plans.findOwned('org_a', 'sch_1');
-      await plans.listForProject('org_a', 'prj_1');
+      await plans.listPage({ organizationId: 'org_a', projectId: 'prj_1' }, { offset: 0, limit: 20 });
       await plans.update('org_a', 'sch_1', { enabled: false, updatedAt: T0 });
       await plans.findDue(T0, 50);
       await plans.claimDue(schedule('sch_1'), null, T0);
       await plans.recordRunJob('sch_1', 'job_1');
       expect(unservedQueries(queries)).toEqual([]);
-      expect(indexesUsed(queries)).toEqual(['_id', 'org_project_created_id', '_id', 'due', '_id', '_id']);
+      expect(indexesUsed(queries)).toEqual(['_id', 'org_project_created_id', 'org_project_created_id', '_id', 'due', '_id', '_id']);
     });
 });

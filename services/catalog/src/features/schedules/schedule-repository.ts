@@ -56,9 +56,17 @@ export class ScheduleRepository {
     return this.#schedules.findOne({ _id: id, organizationId });
   }
 
-  /** A project's schedules, newest first. */
-  listForProject(organizationId: string, projectId: string): Promise<ScheduleDoc[]> {
-    return this.#schedules.find({ organizationId, projectId }, { sort: { createdAt: -1, _id: -1 } });
+  /** A page of a project's schedules, newest first, and how many it has. */
+  async listPage(
+    scope: { organizationId: string; projectId: string },
+    page: { offset: number; limit: number },
+  ): Promise<{ schedules: ScheduleDoc[]; total: number }> {
+    const filter = { organizationId: scope.organizationId, projectId: scope.projectId };
+    const [schedules, total] = await Promise.all([
+      this.#schedules.find(filter, { sort: { createdAt: -1, _id: -1 }, skip: page.offset, limit: page.limit }),
+      this.#schedules.count(filter),
+    ]);
+    return { schedules, total };
   }
 
   /** @returns the schedule after the change, or null when the organization has no such schedule. */

@@ -10,8 +10,8 @@ export function scheduleRoutes(app: FastifyInstance, schedules: ScheduleService)
     return reply.code(201).send({ data: toScheduleView(schedule) });
   });
   routeFromSpec(app, CatalogRoutes.listSchedules, async (request) => {
-    const list = await schedules.list(callerOf(request).organizationId, request.params.projectId);
-    return { data: list.map(toScheduleView) };
+    const { schedules: page, meta } = await schedules.list(callerOf(request).organizationId, request.params.projectId, request.query);
+    return { data: page.map(toScheduleView), meta };
   });
   routeFromSpec(app, CatalogRoutes.updateSchedule, async (request) => {
     return { data: toScheduleView(await schedules.update(callerOf(request), request.params.id, request.body, request.id)) };

@@ -1,4 +1,4 @@
-import type { CreateJobBody, CreateScheduleBody, Schedule, UpdateScheduleBody } from '@crawl/contracts';
+import { CATALOG_LIMITS, type CreateJobBody, type CreateScheduleBody, type Schedule, type UpdateScheduleBody } from '@crawl/contracts';
 import { AppError, errors } from '@crawl/errors';
 import type { Clock } from '@crawl/modules';
 import { newId, type DocumentStore } from '@crawl/storage';
@@ -20,7 +20,8 @@ export function toScheduleView(doc: ScheduleDoc): Schedule {
     timezone: doc.timezone,
     crawlConfig: doc.crawlConfig,
     enabled: doc.enabled,
-    nextRunAt: doc.nextRunAt,
+    // A disabled schedule will not run: the stored time is only where the rule would have been.
+    nextRunAt: doc.enabled ? doc.nextRunAt : null,
     lastRunAt: doc.lastRunAt,
     lastJobId: doc.lastJobId,
     lastError: doc.lastError,
@@ -106,9 +107,12 @@ export class ScheduleService {
     return created;
   }
 
-  async list(organizationId: string, projectId: string): Promise<ScheduleDoc[]> {
+  async list(organizationId: string, projectId: string, query: { limit?: number | undefined; offset?: number | undefined } = {}) {
     await this.#options.projects.getOwned(organizationId, projectId);
-    return this.#schedules.listForProject(organizationId, projectId);
+    const limit = Math.min(query.limit ?? CATALOG_LIMITS.listDefaultLimit, CATALOG_LIMITS.listMaxLimit);
+    const offset = query.offset ?? 0;
+    const { schedules, total } = await this.#schedules.listPage({ organizationId, projectId }, { offset, limit });
+    return { schedules, meta: { total, limit, offset } };
   }
 
   async getOwned(organizationId: string, id: string): Promise<ScheduleDoc> {

@@ -63,6 +63,50 @@ describe.each(testBackends())('schedules routes ($name)', (backend) => {
     expect(res.body).toMatchObject({ success: false, error: { code: 'VALIDATION_ERROR' } });
   });
 
+  it.each([
+    ['every day', 'cron must have 5 fields (minute hour day-of-month month day-of-week), or 6 with seconds first; got 2'],
+    ['0 6 * * * * *', 'cron must have 5 fields (minute hour day-of-month month day-of-week), or 6 with seconds first; got 7'],
+    ['61 6 * * *', 'cron minute field "61" is not valid (allowed: 0-59, with *, lists, ranges and steps)'],
+    ['0 6 0 * *', 'cron day-of-month field "0" is not valid (allowed: 1-31, with *, lists, ranges and steps)'],
+    ['0 6 * * funday', 'cron day-of-week field "funday" is not valid (allowed: 0-7 or SUN-SAT, with *, lists, ranges and steps)'],
+    ['*/5 * * * *', 'cron fires more often than the minimum interval of 60 minutes (the service runs daily-style schedules)'],
+  ])('explains the cron %j in words, in the message and the details', async (cron, message) => {
+    const res = await create({ cron, crawlConfig: { type: 'search', targets: ['x'] } });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toEqual({ code: 'VALIDATION_ERROR', message, details: [message] });
+  });
+
+  it('lists schedules with paging and meta.total, newest first', async () => {
+    const project = (await h.request({ method: 'POST', url: '/projects', token: alice.token, body: { name: 'paged' } })).body.data.id;
+    const ids: string[] = [];
+    for (const hour of [1, 2, 3]) {
+      ids.unshift((await create({ cron: `0 ${hour} * * *`, crawlConfig: { type: 'search', targets: ['x'] } }, alice.token, project)).body.data.id);
+      h.clock.advance(1000);
+    }
+    const first = await h.request({ method: 'GET', url: `/projects/${project}/schedules?limit=2`, token: alice.token });
+    expect(first.body.meta).toEqual({ total: 3, limit: 2, offset: 0 });
+    expect(first.body.data.map((s: { id: string }) => s.id)).toEqual(ids.slice(0, 2));
+    const rest = await h.request({ method: 'GET', url: `/projects/${project}/schedules?limit=2&offset=2&_=cachebuster`, token: alice.token });
+    expect(rest.body.meta).toEqual({ total: 3, limit: 2, offset: 2 });
+    expect(rest.body.data.map((s: { id: string }) => s.id)).toEqual(ids.slice(2));
+    const bad = await h.request({ method: 'GET', url: `/projects/${project}/schedules?limit=0`, token: alice.token });
+    expect(bad.status).toBe(400);
+  });
+
+  it('shows no nextRunAt while a schedule is disabled, and a fresh one once it is enabled again', async () => {
+    const off = await create({ cron: '0 6 * * *', enabled: false, crawlConfig: { type: 'search', targets: ['x'] } });
+    expect(off.body.data).toMatchObject({ enabled: false, nextRunAt: null });
+    const on = (await create({ cron: '0 6 * * *', crawlConfig: { type: 'search', targets: ['x'] } })).body.data;
+    const disabled = await h.request({ method: 'PATCH', url: `/schedules/${on.id}`, token: alice.token, body: { enabled: false } });
+    expect(disabled.body.data).toMatchObject({ enabled: false, nextRunAt: null });
+    const listed = (await h.request({ method: 'GET', url: `/projects/${projectId}/schedules?limit=100`, token: alice.token })).body.data;
+    expect(listed.find((s: { id: string }) => s.id === on.id)).toMatchObject({ enabled: false, nextRunAt: null });
+    expect(listed.find((s: { id: string }) => s.id === off.body.data.id)).toMatchObject({ enabled: false, nextRunAt: null });
+    const enabled = await h.request({ method: 'PATCH', url: `/schedules/${on.id}`, token: alice.token, body: { enabled: true } });
+    expect(enabled.body.data.nextRunAt).toMatch(ISO_UTC);
+    expect(enabled.body.data.nextRunAt > h.clock.now().toISOString()).toBe(true);
+  });
+
   it('names the crawlConfig field in an empty-targets message', async () => {
     const res = await create({ cron: '0 6 * * *', crawlConfig: { type: 'search', targets: [] } });
     expect(res.body.error.message).toMatch(/crawlConfig\.targets must contain at least one element/);
