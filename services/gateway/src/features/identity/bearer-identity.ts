@@ -11,7 +11,11 @@ interface AccessClaims {
   aud?: unknown;
 }
 
-const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/;
+/** The scheme is case-insensitive (RFC 9110, 11.1); the credentials are whatever follows it. */
+const BEARER = /^bearer[ \t]+(\S+)$/i;
+/** A JWT in compact form: three base64url parts. Anything else cannot be one of our tokens. */
+const COMPACT_JWT = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
+const INVALID_TOKEN = 'Invalid access token';
 
 /**
  * Reads `Authorization: Bearer <jwt>` and verifies it with the pinned settings: HS256 only (so
@@ -34,13 +38,16 @@ export function bearerIdentity(secret: string): IdentityResolver {
     const header = request.headers.authorization;
     if (!header) return null;
     const match = BEARER.exec(header.trim());
-    if (!match) throw errors.unauthorized('Malformed Authorization header; expected "Bearer <token>"');
+    if (!match) throw errors.unauthorized('Unsupported Authorization header; expected "Bearer <token>"');
+    const token = match[1] as string;
+    // A bearer token that is not a JWT at all is as invalid as a forged one, and said the same way.
+    if (!COMPACT_JWT.test(token)) throw errors.unauthorized(INVALID_TOKEN);
     let claims: AccessClaims;
     try {
-      claims = verify(match[1] as string) as AccessClaims;
+      claims = verify(token) as AccessClaims;
     } catch (error) {
       const expired = error instanceof TokenError && error.code === TokenError.codes.expired;
-      throw errors.unauthorized(expired ? 'Access token expired; log in again' : 'Invalid access token');
+      throw errors.unauthorized(expired ? 'Access token expired; log in again' : INVALID_TOKEN);
     }
     return identityOf(claims);
   };
@@ -49,7 +56,7 @@ export function bearerIdentity(secret: string): IdentityResolver {
 function identityOf(claims: AccessClaims): Identity {
   const audience = claims.aud === JWT_AUDIENCE.dashboard ? 'dashboard' : claims.aud === JWT_AUDIENCE.api ? 'api' : null;
   if (!audience || typeof claims.sub !== 'string' || typeof claims.org !== 'string' || typeof claims.email !== 'string') {
-    throw errors.unauthorized('Invalid access token');
+    throw errors.unauthorized(INVALID_TOKEN);
   }
   return { userId: claims.sub, organizationId: claims.org, email: claims.email, role: claims.role === 'admin' ? 'admin' : 'user', audience };
 }
