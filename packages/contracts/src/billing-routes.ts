@@ -14,6 +14,8 @@ import {
   ReferralClickBody,
   ReferralClickResponse,
   ReferralCodeResponse,
+  ReferralLinkParams,
+  ReferralLinkResponse,
   ReferralStatsResponse,
   UsageResponse,
 } from './billing.ts';
@@ -93,6 +95,20 @@ export const BillingRoutes = defineRoutes({
       tags: ['referral'],
       body: ReferralClickBody,
       response: { 200: ReferralClickResponse, 400: ErrorEnvelope, 404: ErrorEnvelope, 429: ErrorEnvelope },
+    },
+  },
+  referralLink: {
+    method: 'GET',
+    url: '/referral/click/:code',
+    owner: 'billing',
+    access: 'public',
+    rateLimits: [REFERRAL_CLICK_LIMIT],
+    schema: {
+      summary: 'Follow a referral link: records a click and says how to register with the code',
+      description: 'The `link` of GET /referral/code. Shares the 5 per 10 seconds per address of POST /referral/click.',
+      tags: ['referral'],
+      params: ReferralLinkParams,
+      response: { 200: ReferralLinkResponse, 400: ErrorEnvelope, 404: ErrorEnvelope, 429: ErrorEnvelope },
     },
   },
   referralStats: {

@@ -81,17 +81,36 @@ export const CheckoutResponse = DataEnvelope(Type.Object({ order: CreditOrder, c
 export const ReferralCodeResponse = DataEnvelope(
   Type.Object({
     code: Type.String(),
-    /** A path the dashboard can turn into a share link. */
-    link: Type.String(),
+    link: Type.String({
+      format: 'uri',
+      description: 'The absolute URL to share: opening it (GET /referral/click/:code) records a click and says how to register with the code.',
+      examples: ['https://api.example.com/referral/click/K7M2QX9P'],
+    }),
   }),
 );
 
-export const ReferralClickBody = Type.Object(
-  { code: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }) },
-  { additionalProperties: false },
-);
+const ReferralCode = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$', description: 'Case-insensitive.' });
+
+export const ReferralClickBody = Type.Object({ code: ReferralCode }, { additionalProperties: false });
 export type ReferralClickBody = Static<typeof ReferralClickBody>;
 export const ReferralClickResponse = DataEnvelope(Type.Object({ recorded: Type.Boolean() }));
+
+export const ReferralLinkParams = Type.Object({ code: ReferralCode }, { additionalProperties: false });
+export type ReferralLinkParams = Static<typeof ReferralLinkParams>;
+export const ReferralLinkResponse = DataEnvelope(
+  Type.Object({
+    code: Type.String(),
+    recorded: Type.Boolean(),
+    register: Type.Object(
+      {
+        method: Type.Literal('POST'),
+        url: Type.String({ format: 'uri' }),
+        referralCode: Type.String({ description: 'Send as `referralCode` in the register body.' }),
+      },
+      { description: 'How the visitor signs up with the code.' },
+    ),
+  }),
+);
 
 export const ReferralStats = Type.Object({
   code: Type.String(),

@@ -75,7 +75,14 @@ export class Billing {
         exportsPerMonth: config.LIMIT_EXPORTS_PER_MONTH,
       },
     });
-    this.referrals = new Referrals({ store, clock, accounts: this.accounts, ledger: this.ledger, rewardCredits: config.REFERRAL_REWARD_CREDITS });
+    this.referrals = new Referrals({
+      store,
+      clock,
+      accounts: this.accounts,
+      ledger: this.ledger,
+      rewardCredits: config.REFERRAL_REWARD_CREDITS,
+      publicBaseUrl: config.PUBLIC_BASE_URL,
+    });
     this.reservations = new Reservations({
       store,
       clock,

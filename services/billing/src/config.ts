@@ -14,6 +14,12 @@ export const BillingConfig = defineConfig({
     description:
       "Credits granted once to the referrer's organization when a referred organization completes its first purchase of a paid package (not for signing up or running jobs).",
   }),
+  PUBLIC_BASE_URL: Type.String({
+    default: '',
+    pattern: '^(https?://[^\\s?#]+)?$',
+    description:
+      'The URL clients reach the API at (`https://api.example.com`), for the absolute links billing hands out (the referral link). Empty: the address of each request, which is right when the gateway runs in the same process; set it when billing runs on its own.',
+  }),
   CREDIT_PACKAGES: Type.String({
     default: '',
     description: 'JSON array of credit packages `{id, name, priceCents, currency, credits, bonusCredits}`; empty: the built-in catalog.',

@@ -34,6 +34,8 @@ export interface ReferralsOptions {
   accounts: Accounts;
   ledger: CreditLedger;
   rewardCredits: number;
+  /** Where clients reach the API; empty or unset: the address of each request (see referralLinks). */
+  publicBaseUrl?: string;
 }
 
 /**
@@ -52,6 +54,11 @@ export class Referrals {
   constructor(options: ReferralsOptions) {
     this.#codes = new ReferralCodeRepository(options.store);
     this.#options = options;
+  }
+
+  /** The configured public base URL, if any. */
+  get publicBaseUrl(): string | undefined {
+    return this.#options.publicBaseUrl || undefined;
   }
 
   get repository(): ReferralCodeRepository {
