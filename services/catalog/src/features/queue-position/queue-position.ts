@@ -10,6 +10,12 @@ import { ThroughputMeter } from './throughput-meter.ts';
 const PROBES = 3;
 /** An organization's line is read again after this long (reads of a polled job share it). */
 const LINE_TTL_MS = 1_000;
+/**
+ * A job's estimate is reused this long while the job document is unchanged: a job polled by many
+ * clients costs the queue a few questions a second, not a few per read (the numbers move at the
+ * dispatcher's pace; the ETA is whole seconds anyway).
+ */
+const ESTIMATE_TTL_MS = 1_000;
 
 const hasPending = (job: JobDoc): boolean => job.targets.some((target) => target.status === 'pending');
 
@@ -25,6 +31,7 @@ export class QueuePositions {
   readonly #meter: ThroughputMeter;
   readonly #logger: Logger | undefined;
   readonly #lines = new Map<string, { at: number; jobs: Promise<JobDoc[]> }>();
+  readonly #estimates = new Map<string, { at: number; version: string; estimate: Promise<JobQueue> }>();
 
   constructor(options: { store: DocumentStore; queue: WorkQueue<CrawlTask>; logger?: Logger | undefined; meter?: ThroughputMeter }) {
     this.#queue = options.queue;
@@ -46,11 +53,23 @@ export class QueuePositions {
   async of(job: JobDoc): Promise<JobQueue | undefined> {
     if (isTerminalJob(job.status)) return undefined;
     try {
-      return await this.#estimate(job);
+      return await this.#recentEstimate(job);
     } catch (error) {
       this.#logger?.warn({ err: error, jobId: job._id }, 'estimating the queue position failed; the job is shown without it');
       return undefined;
     }
+  }
+
+  #recentEstimate(job: JobDoc): Promise<JobQueue> {
+    const now = Date.now();
+    const version = String(job.updatedAt);
+    const cached = this.#estimates.get(job._id);
+    if (cached && cached.version === version && now - cached.at < ESTIMATE_TTL_MS) return cached.estimate;
+    for (const [id, entry] of this.#estimates) if (now - entry.at >= ESTIMATE_TTL_MS) this.#estimates.delete(id);
+    const estimate = this.#estimate(job);
+    this.#estimates.set(job._id, { at: now, version, estimate });
+    estimate.catch(() => this.#estimates.delete(job._id));
+    return estimate;
   }
 
   async #estimate(job: JobDoc): Promise<JobQueue> {

@@ -1,0 +1,45 @@
+import type { CrawlTask } from '@crawl/contracts';
+import type { WorkQueue } from '@crawl/queue';
+import type { DocumentStore } from '@crawl/storage';
+import { describe, expect, it } from 'vitest';
+import type { JobDoc } from '../jobs/job-model.ts';
+import { QueuePositions } from './queue-position.ts';
+import { ThroughputMeter } from './throughput-meter.ts';
+
+const noActiveJobs = { collection: () => ({ find: async () => [], ensureIndexes: async () => undefined }) } as unknown as DocumentStore;
+
+function queuedJob(updatedAt: string): JobDoc {
+  return {
+    _id: 'job-1',
+    organizationId: 'org-1',
+    status: 'queued',
+    createdAt: '2026-11-22T00:00:00.000Z',
+    updatedAt,
+    targets: [
+      { value: 'a', status: 'pending' },
+      { value: 'b', status: 'pending' },
+    ],
+  } as unknown as JobDoc;
+}
+
+describe('QueuePositions', () => {
+  it('asks the queue once per job and second while the job is unchanged, and again as soon as it changes', async () => {
+    let questions = 0;
+    const queue = {
+      position: async () => {
+        questions += 1;
+        return 4;
+      },
+    } as unknown as WorkQueue<CrawlTask>;
+    const positions = new QueuePositions({ store: noActiveJobs, queue, meter: new ThroughputMeter(async () => ({ processed: 0, active: 0 })) });
+
+    const first = await positions.of(queuedJob('t1'));
+    for (let i = 0; i < 20; i += 1) expect(await positions.of(queuedJob('t1'))).toEqual(first);
+    expect(first).toMatchObject({ position: 1, targetsAhead: 4 });
+    // The first and the last waiting target: two questions for twenty-one reads.
+    expect(questions).toBe(2);
+
+    await positions.of(queuedJob('t2'));
+    expect(questions).toBe(4);
+  });
+});
