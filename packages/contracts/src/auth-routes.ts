@@ -23,8 +23,10 @@ export const HealthRoutes = defineRoutes({
     access: 'public',
     schema: {
       summary: 'Liveness and dependency health',
+      description: 'Not in the data envelope: 200 when every indicator is up, 503 with the failing ones otherwise. No token needed.',
       tags: ['health'],
-      response: { 200: HealthResponse, 503: HealthResponse },
+      // 431: like any request, one whose headers are over 16 KiB is refused before it is routed.
+      response: { 200: HealthResponse, 431: ErrorEnvelope, 503: HealthResponse },
     },
   },
 });
@@ -93,8 +95,9 @@ export const AuthRoutes = defineRoutes({
     access: 'optional',
     schema: {
       summary: 'Client-side logout; stateless, always 204',
+      description: 'Needs no token (one that is sent is not checked). Fails only for a body that is not JSON.',
       tags: ['auth'],
-      response: { 204: Type.Null({ description: 'No content' }) },
+      response: { 204: Type.Null({ description: 'No content' }), 400: ErrorEnvelope, 415: ErrorEnvelope },
     },
   },
   me: {

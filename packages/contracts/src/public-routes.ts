@@ -4,7 +4,16 @@ import { CatalogRoutes } from './catalog-routes.ts';
 import type { RouteSpec } from './route-spec.ts';
 import { WebhookRoutes } from './webhook-routes.ts';
 
-/** Every public route of the service, by owner. The gateway serves exactly this table. */
-export const PUBLIC_ROUTES: readonly RouteSpec[] = [HealthRoutes, AuthRoutes, CatalogRoutes, WebhookRoutes, BillingRoutes].flatMap(
-  (table: Record<string, RouteSpec>) => Object.values(table),
+/** A public route and its name in the route tables, which is its OpenAPI `operationId`. */
+export interface PublicOperation {
+  readonly operationId: string;
+  readonly spec: RouteSpec;
+}
+
+/** Every public route of the service, named; the names are unique across the tables (contracts test). */
+export const PUBLIC_OPERATIONS: readonly PublicOperation[] = [HealthRoutes, AuthRoutes, CatalogRoutes, WebhookRoutes, BillingRoutes].flatMap(
+  (table: Record<string, RouteSpec>) => Object.entries(table).map(([operationId, spec]) => ({ operationId, spec })),
 );
+
+/** Every public route of the service, by owner. The gateway serves exactly this table. */
+export const PUBLIC_ROUTES: readonly RouteSpec[] = PUBLIC_OPERATIONS.map((operation) => operation.spec);

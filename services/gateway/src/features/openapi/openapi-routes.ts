@@ -3,10 +3,14 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { HTML_PREFIX } from '../security-headers/api-headers.ts';
+import { errorEnvelopeComponent } from './error-responses.ts';
+import { mergeConstantUnions } from './merge-constant-unions.ts';
+import { documentRoute } from './route-documentation.ts';
 
 /**
- * OpenAPI from the routes' TypeBox schemas. Internal routes (declared `internal`, or declaring
- * nothing) stay out of the document.
+ * OpenAPI from the routes' TypeBox schemas, meant for client generators: every operation named
+ * after its route table key, schemas named after their TypeBox `$id`, the error envelope one
+ * shared component. Only the public route tables are listed (internal routes never).
  */
 export async function openApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
@@ -15,17 +19,29 @@ export async function openApiRoutes(app: FastifyInstance): Promise<void> {
       info: {
         title: 'Crawl Data Service API',
         version: '1.0.0',
-        description: 'Crawl an online retail marketplace: keyword searches and product details, as JSON, CSV exports and webhooks, paid in credits.',
+        description:
+          'Crawl an online retail marketplace: keyword searches and product details, as JSON, CSV exports and webhooks, paid in credits. Every error answers with the ErrorEnvelope; the rules are in docs/api.md.',
+        // No open-source licence covers this API or its code.
+        license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      // Relative: the document describes whichever host served it.
+      servers: [{ url: '/', description: 'The server this document was fetched from' }],
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        schemas: { ErrorEnvelope: errorEnvelopeComponent() },
+      },
+    },
+    // A schema with an `$id` (Job, Project, Schedule…) becomes the component of that name.
+    refResolver: {
+      buildLocalReference: (json, _baseUri, _fragment, index) =>
+        typeof json.$id === 'string' && /^[A-Za-z0-9_.-]+$/.test(json.$id) ? json.$id : `def-${index}`,
     },
     transform: ({ schema, url, route }) => {
-      const access = route.config?.access;
-      const hidden = !access || access === 'internal' || url.startsWith('/internal');
-      const secured = access === 'user' || access === 'admin' || access === 'dashboard';
-      const transformed = { ...(schema as object), ...(hidden ? { hide: true } : {}), ...(secured ? { security: [{ bearerAuth: [] }] } : {}) };
+      const documented = documentRoute(route.method, url, schema as object);
+      const transformed = documented.hidden ? { ...(schema as object), hide: true } : documented.schema;
       return { schema: transformed as typeof schema, url };
     },
+    transformObject: (document) => ('openapiObject' in document ? mergeConstantUnions(document.openapiObject) : document.swaggerObject),
   });
   // The explorer is HTML a browser renders: Helmet's whole policy, in this context only (the API's
   // JSON answers carry the API's headers, security-headers/api-headers.ts).
