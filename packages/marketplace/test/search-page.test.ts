@@ -141,6 +141,7 @@ describe('parseSearchPage — legacy list layout (amazon.co.uk)', () => {
         price: { amount: 34.99, currency: 'GBP', raw: '£34.99' },
         position: 2,
         sponsored: true,
+        placement: 'inline',
         prime: false,
       },
       {

@@ -16,6 +16,12 @@ export interface ItemDraft {
   reviewLabel: string | undefined;
   reviewText: string | undefined;
   prime: boolean;
+  badgeTexts: string[];
+  coupon: string | undefined;
+  delivery: string | undefined;
+  reviewsBlock: string | undefined;
+  /** The sponsored widget the card is in (video, brand), if any. */
+  widget: 'video' | 'brand' | undefined;
 }
 
 export function newItemDraft(asin: string, sponsored: boolean): ItemDraft {
@@ -32,6 +38,11 @@ export function newItemDraft(asin: string, sponsored: boolean): ItemDraft {
     reviewLabel: undefined,
     reviewText: undefined,
     prime: false,
+    badgeTexts: [],
+    coupon: undefined,
+    delivery: undefined,
+    reviewsBlock: undefined,
+    widget: undefined,
   };
 }
 

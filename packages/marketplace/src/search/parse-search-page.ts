@@ -9,7 +9,7 @@ import { pageMarketplace, priceHintFor } from '../locale-context.ts';
 import { parseCount, parseRating } from '../numbers.ts';
 import { parsePrice, type Price, type PriceHint } from '../price.ts';
 import { newItemDraft, pickListPrice, pickPrice, pickTitle, type ItemDraft } from './item-draft.ts';
-import type { ParseSearchPageOptions, SearchItem, SearchPage } from './types.ts';
+import type { ParseSearchPageOptions, SearchBadge, SearchItem, SearchPage } from './types.ts';
 
 const ASIN = /^[A-Z0-9]{10}$/;
 const SPONSORED_MARKERS = [
@@ -35,13 +35,27 @@ function isSponsoredCard(tag: StartTag, cls: string | undefined): boolean {
   return hasClass(cls, 'AdHolder') || attr(tag, 'data-component-type') === 'sp-sponsored-result';
 }
 
+/** Sponsored widgets whose product cards are results: `data-component-type` → placement. */
+const PLACEMENT_WIDGETS: ReadonlyMap<string, 'video' | 'brand'> = new Map([
+  ['sbv-video-single-product', 'video'],
+  ['s-sponsored-brand', 'brand'],
+]);
+const RELATED_SEARCHES = 's-related-searches';
+const BOUGHT_PAST_MONTH =
+  /(\d[\d.,\s\u00a0\u202f]*)\s*([KkMm]|mil|Tsd\.?)?\s*\+?\s*(?:bought in past month|im letzten Monat gekauft|achetés au cours du mois dernier|comprados el mes pasado|acquistati nel mese scorso|gekocht in de afgelopen maand|過去1か月で)/i;
+
 /**
  * The elements the parser reacts to, and so the only ones tokenized (each with what is inside it):
- * result cards (a div or li with an ASIN and a card marker), the result count and the next-page link.
+ * result cards (a div or li with an ASIN and a card marker), the sponsored video and brand widgets,
+ * the related searches, the result count and the next-page link.
  */
 const SEARCH_ANCHORS: RegionAnchors = {
   ids: new Set(['s-result-count', 'pagnNextLink']),
   needles: [
+    ...[...PLACEMENT_WIDGETS.keys(), RELATED_SEARCHES].map((type) => ({
+      text: type,
+      accept: (startTag: string) => startTag.includes(`data-component-type="${type}"`),
+    })),
     {
       text: 'data-asin=',
       accept: (startTag) =>
@@ -70,6 +84,9 @@ export function parseSearchPage(html: string, options: ParseSearchPageOptions): 
   let inInfoBar = 0;
   let totalResultsText: string | undefined;
   let hasNextPage = false;
+  let widget: 'video' | 'brand' | undefined;
+  let inRelated = 0;
+  const relatedSearches: string[] = [];
 
   const capture = (set: (text: string) => void): void => {
     const parts = captures.begin();
@@ -78,10 +95,29 @@ export function parseSearchPage(html: string, options: ParseSearchPageOptions): 
 
   const outsideCard = (tag: StartTag, cls: string | undefined): void => {
     const name = tag.tagName;
+    const component = attr(tag, 'data-component-type');
+    const placement = component === undefined ? undefined : PLACEMENT_WIDGETS.get(component);
+    if (placement !== undefined && widget === undefined) {
+      widget = placement;
+      stack.onClose(() => (widget = undefined));
+      return;
+    }
+    if (component === RELATED_SEARCHES) {
+      inRelated++;
+      stack.onClose(() => inRelated--);
+      return;
+    }
+    if (inRelated > 0 && name === 'a') {
+      capture((text) => {
+        if (text !== '' && !relatedSearches.includes(text)) relatedSearches.push(text);
+      });
+      return;
+    }
     if (name === 'div' || name === 'li') {
       const asin = attr(tag, 'data-asin');
-      if (asin !== undefined && ASIN.test(asin) && isResultCard(tag, cls)) {
-        const started = newItemDraft(asin, isSponsoredCard(tag, cls));
+      if (asin !== undefined && ASIN.test(asin) && (widget !== undefined || isResultCard(tag, cls))) {
+        const started = newItemDraft(asin, widget !== undefined || isSponsoredCard(tag, cls));
+        started.widget = widget;
         draft = started;
         stack.onClose(() => {
           drafts.push(started);
@@ -119,6 +155,20 @@ export function parseSearchPage(html: string, options: ParseSearchPageOptions): 
     if (priceReader.startTag(tag, cls, (price) => card.prices.push(price))) return;
     for (const marker of SPONSORED_MARKERS) {
       if (hasClass(cls, marker)) card.sponsored = true;
+    }
+    if (tag.tagName === 'div' || tag.tagName === 'span') {
+      const cy = attr(tag, 'data-cy');
+      if (cy === 'delivery-recipe' && card.delivery === undefined) {
+        capture((text) => (card.delivery ??= text || undefined));
+      } else if (cy === 'reviews-block' && card.reviewsBlock === undefined) {
+        capture((text) => (card.reviewsBlock ??= text));
+      } else if ((hasClass(cls, 's-coupon-unclipped') || hasClass(cls, 's-coupon-clipped')) && card.coupon === undefined) {
+        capture((text) => (card.coupon ??= text || undefined));
+      } else if (hasClass(cls, 'a-badge-label-inner')) {
+        capture((text) => {
+          if (text !== '') card.badgeTexts.push(text);
+        });
+      }
     }
     switch (tag.tagName) {
       case 'a': {
@@ -206,11 +256,44 @@ export function parseSearchPage(html: string, options: ParseSearchPageOptions): 
     if (item === undefined) continue;
     item.position = items.length + 1;
     if (!item.sponsored) item.rank = ++organic;
+    else item.placement = card.widget ?? (organic === 0 ? 'top' : 'inline');
     items.push(item);
   }
   const page: SearchPage = { items, hasNextPage };
-  if (totalResultsText !== undefined) page.totalResultsText = totalResultsText;
+  if (totalResultsText !== undefined) {
+    page.totalResultsText = totalResultsText;
+    const total = totalOf(totalResultsText);
+    if (total !== undefined) page.totalResults = total;
+  }
+  if (relatedSearches.length > 0) page.relatedSearches = relatedSearches;
   return page;
+}
+
+/** The total of the result-count line: its largest number (`1-16 of over 10,000`, `10.000 以上のうち 1-48件`). */
+function totalOf(text: string): number | undefined {
+  let total: number | undefined;
+  for (const match of text.matchAll(/\d+(?:[.,\u00a0\u202f ]\d{3})*/g)) {
+    const value = parseCount(match[0]);
+    if (value !== undefined && (total === undefined || value > total)) total = value;
+  }
+  return total;
+}
+
+function badgeOf(text: string): SearchBadge | undefined {
+  if (/best\s*seller|bestseller|meilleure vente|más vendido|più venduto|ベストセラー/i.test(text)) return 'best_seller';
+  if (/choice|choix|empfehlung|elección|scelta|おすすめ/i.test(text)) return 'amazons_choice';
+  if (/deal|angebot|offre|oferta|offerta|タイムセール/i.test(text)) return 'limited_time_deal';
+  return undefined;
+}
+
+/** Lower bound of `10K+ bought in past month`, `Mehr als 1.000 im letzten Monat gekauft`. */
+function boughtInPastMonth(text: string | undefined): number | undefined {
+  const match = text === undefined ? null : BOUGHT_PAST_MONTH.exec(text);
+  if (!match?.[1]) return undefined;
+  const base = Number(match[1].replace(/\D/g, ''));
+  const unit = match[2]?.toLowerCase();
+  const factor = unit === 'k' || unit === 'mil' || unit?.startsWith('tsd') ? 1000 : unit === 'm' ? 1_000_000 : 1;
+  return Number.isSafeInteger(base) ? base * factor : undefined;
 }
 
 function toItem(card: ItemDraft, options: ParseSearchPageOptions, hint: PriceHint): SearchItem | undefined {
@@ -234,6 +317,12 @@ function toItem(card: ItemDraft, options: ParseSearchPageOptions, hint: PriceHin
   if (rating !== undefined) item.rating = rating;
   const reviewCount = readReviewCount(card);
   if (reviewCount !== undefined) item.reviewCount = reviewCount;
+  const badges = [...new Set(card.badgeTexts.map(badgeOf).filter((b) => b !== undefined))];
+  if (badges.length > 0) item.badges = badges;
+  if (card.coupon) item.coupon = card.coupon;
+  if (card.delivery) item.delivery = card.delivery;
+  const bought = boughtInPastMonth(card.reviewsBlock);
+  if (bought !== undefined) item.boughtInPastMonth = bought;
   if (options.keyword !== undefined) item.keyword = options.keyword;
   if (options.page !== undefined) item.page = options.page;
   return item;

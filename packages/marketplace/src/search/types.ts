@@ -20,14 +20,31 @@ export interface SearchItem {
   rating?: number;
   reviewCount?: number;
   prime: boolean;
+  /** Badges on the card. */
+  badges?: SearchBadge[];
+  /** Coupon text as shown (`Save 15% with coupon`). */
+  coupon?: string;
+  /** Delivery promise as shown (`FREE delivery Tue, May 28`). */
+  delivery?: string;
+  /** Lower bound of the "bought in past month" count (`10K+ bought in past month` → 10000). */
+  boughtInPastMonth?: number;
+  /** Where a sponsored item is placed: above the organic results, among them, in a video or a brand widget. */
+  placement?: SponsoredPlacement;
   keyword?: string;
   page?: number;
 }
+
+export type SearchBadge = 'best_seller' | 'amazons_choice' | 'limited_time_deal';
+export type SponsoredPlacement = 'top' | 'inline' | 'video' | 'brand';
 
 export interface SearchPage {
   items: SearchItem[];
   /** The result-count line as shown, e.g. `1-16 of over 10,000 results for`. */
   totalResultsText?: string;
+  /** The total the result-count line states (`over 10,000` → 10000): an estimate by the storefront. */
+  totalResults?: number;
+  /** The "Related searches" suggestions. */
+  relatedSearches?: string[];
   hasNextPage: boolean;
 }
 
