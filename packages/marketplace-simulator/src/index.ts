@@ -16,7 +16,7 @@ export {
   type RenderSearchOptions,
   type RenderedPage,
 } from './render/pages.ts';
-export { PRODUCT_LAYOUTS, type ProductLayout } from './render/product-layouts.ts';
+export { PRODUCT_LAYOUTS, starShares, type ProductLayout } from './render/product-layouts.ts';
 export { SEARCH_LAYOUTS, type SearchLayout } from './render/search-layouts.ts';
 export type { PageSize } from './render/page-shell.ts';
 export { PAGE_SHAPES, REAL_PAGE_SHAPES, type PageShape } from './render/page-shapes.ts';

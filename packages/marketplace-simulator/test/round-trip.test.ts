@@ -10,6 +10,7 @@ import {
   renderProductPage,
   renderSearchPage,
   searchCatalog,
+  starShares,
   storefrontProduct,
   type PageSize,
 } from '../src/index.ts';
@@ -126,6 +127,13 @@ describe('product pages round-trip through the parser', () => {
         description: parsed.description,
         seller: parsed.seller,
         variations: parsed.variations,
+        starHistogram: parsed.starHistogram,
+        breadcrumbs: parsed.breadcrumbs?.map((b) => [b.name, b.nodeId]),
+        modelNumber: parsed.modelNumber,
+        shipsFrom: parsed.shipsFrom,
+        fulfilledByAmazon: parsed.fulfilledByAmazon,
+        videoCount: parsed.videoCount,
+        savings: parsed.savings?.price ? { amount: parsed.savings.price.amount, currency: parsed.savings.price.currency } : undefined,
       }).toEqual({
         asin,
         title: p.title,
@@ -141,8 +149,8 @@ describe('product pages round-trip through the parser', () => {
         images: p.imageIds.map((id) => `https://m.media-amazon.com/images/I/${id}.jpg`),
         categories: layout === 'mobile' ? [] : view.categories,
         bestSellersRank: [
-          { rank: p.ranks[0], category: view.categories[0] },
-          { rank: p.ranks[1], category: view.categories[1] },
+          { rank: p.ranks[0], category: view.categories[0], link: `${ORIGIN}/gp/bestsellers/cat/ref=pd_zg_ts` },
+          { rank: p.ranks[1], category: view.categories[1], link: `${ORIGIN}/gp/bestsellers/cat/sub/ref=pd_zg_hrsr` },
         ],
         description: p.description.join('\n'),
         seller: view.seller,
@@ -150,10 +158,28 @@ describe('product pages round-trip through the parser', () => {
           p.variations.length === 0
             ? undefined
             : p.variations.map((v) => ({ asin: v.asin, dimension: p.category.variation, label: v.value, selected: v.asin === asin })),
+        starHistogram: p.rating === undefined ? undefined : histogramOf(starShares(p.rating)),
+        breadcrumbs:
+          layout === 'mobile'
+            ? undefined
+            : [
+                [view.categories[0], '1001'],
+                [view.categories[1], '1002'],
+              ],
+        modelNumber: p.modelNumber,
+        shipsFrom: layout === 'apex' ? undefined : view.texts.amazonSeller,
+        fulfilledByAmazon: layout === 'apex' ? undefined : true,
+        videoCount: layout === 'mobile' ? undefined : 1,
+        savings:
+          layout === 'apex' && view.price && view.listPrice ? expectedPrice({ ...view.price, minor: view.listPrice.minor - view.price.minor }) : undefined,
       });
     }
   });
 });
+
+function histogramOf([fiveStar, fourStar, threeStar, twoStar, oneStar]: number[]): Record<string, number | undefined> {
+  return { fiveStar, fourStar, threeStar, twoStar, oneStar };
+}
 
 function getCurrency(domain: MarketplaceDomain): string {
   return storefrontProduct(getProduct(WELL_KNOWN_ASINS[0]!)!, domain).price!.currency;

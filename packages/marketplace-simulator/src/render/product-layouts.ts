@@ -42,6 +42,39 @@ function reviewsSummary(view: StorefrontProduct, domain: MarketplaceDomain): str
   return `<div id="averageCustomerReviews_feature_div" class="celwidget"><div id="averageCustomerReviews" class="a-spacing-none" data-asin="${view.product.asin}"><span class="a-declarative" data-action="acrStarsLink-click-metrics"><span id="acrPopover" class="reviewCountTextLinkedHistogram noUnderline" title="${esc(rating)}"><span class="a-declarative" data-action="a-popover"><a href="javascript:void(0)" role="button" class="a-popover-trigger a-declarative"><span class="a-size-base a-color-base"> ${view.product.rating?.toFixed(1).replace('.', view.texts.decimal)} </span><i class="a-icon a-icon-star a-star-4-5"><span class="a-icon-alt">${esc(rating)}</span></i></a></span></span></span><span class="a-letter-space"></span><span class="a-declarative"><a id="acrCustomerReviewLink" class="a-link-normal" href="#averageCustomerReviewsAnchor"><span id="acrCustomerReviewText" class="a-size-base">${esc(count)}</span></a></span></div></div>`;
 }
 
+/** Star shares (percent, 5★ first) that sum to 100 and lean towards the product's rating. */
+export function starShares(rating: number): [number, number, number, number, number] {
+  const five = Math.max(5, Math.min(90, Math.round((rating - 3) * 40 + 15)));
+  const four = Math.max(1, Math.round((100 - five) * 0.5));
+  const three = Math.max(1, Math.round((100 - five - four) * 0.5));
+  const two = Math.max(1, Math.round((100 - five - four - three) * 0.5));
+  return [five, four, three, two, 100 - five - four - three - two];
+}
+
+/** The review histogram: a table on desktop and apex pages, a list on mobile. */
+function histogram(view: StorefrontProduct, form: 'table' | 'list'): string {
+  const rating = view.product.rating;
+  if (rating === undefined) return '';
+  const shares = starShares(rating);
+  const percent = (n: number): string => (view.texts.language === 'en' || view.texts.language === 'ja' ? `${n}%` : `${n}\u00a0%`);
+  if (form === 'table') {
+    const rows = shares
+      .map((share, i) => {
+        const stars = 5 - i;
+        return `<tr class="a-histogram-row a-align-center"><td class="aok-nowrap"><a class="a-link-normal ${stars}star" href="/product-reviews/${view.product.asin}/ref=acr_dp_hist_${stars}">${stars}</a></td><td class="a-span10"><div class="a-meter" role="progressbar" aria-valuenow="${share}%"><div class="a-meter-bar" style="width: ${share}%;"></div></div></td><td class="a-text-right"><a class="a-link-normal ${stars}star" href="#">${percent(share)}</a></td></tr>`;
+      })
+      .join('');
+    return `<div id="cm_cr_dp_d_rating_histogram" class="a-section"><table id="histogramTable" class="a-normal a-align-center a-spacing-base" role="presentation"><tbody>${rows}</tbody></table></div>`;
+  }
+  const items = shares
+    .map(
+      (share, i) =>
+        `<li><span class="a-list-item"><a class="a-link-normal ${5 - i}star" href="#"><div class="a-section aok-nowrap">${5 - i}</div><div class="a-section a-text-right aok-nowrap">${percent(share)}</div></a></span></li>`,
+    )
+    .join('');
+  return `<div id="cm_cr_dp_m_rating_histogram"><ul id="histogramTable" class="a-unordered-list a-nostyle a-vertical histogram">${items}</ul></div>`;
+}
+
 function featureBullets(view: StorefrontProduct, id: string): string {
   const items = view.product.features.map((f) => `<li><span class="a-list-item"> ${esc(f)} </span></li>`).join('\n');
   return `<div id="featurebullets_feature_div" class="celwidget"><div id="${id}" class="a-section a-spacing-medium a-spacing-top-small"><h1 class="a-size-base-plus a-text-bold"> ${esc(view.texts.aboutThisItem)} </h1><ul class="a-unordered-list a-vertical a-spacing-mini">
@@ -140,7 +173,7 @@ function desktop(view: StorefrontProduct, domain: MarketplaceDomain): string {
 <div id="apex_desktop" class="celwidget"><div class="offersConsistencyEnabled"><div id="corePriceDisplay_desktop_feature_div" class="celwidget">${price}</div></div></div>
 ${featureBullets(view, 'feature-bullets')}${classicTwister(view)}</div>
 <div id="rightCol"><div id="buybox" class="a-section">${availabilityBox(view)}${tabularBuybox(view)}<input type="hidden" id="ASIN" name="ASIN" value="${view.product.asin}"></div></div></div>
-${description(view)}${detailBullets(view, domain)}</div></div>`;
+${description(view)}${detailBullets(view, domain)}${histogram(view, 'table')}</div></div>`;
 }
 
 function apex(view: StorefrontProduct, domain: MarketplaceDomain): string {
@@ -169,7 +202,7 @@ function apex(view: StorefrontProduct, domain: MarketplaceDomain): string {
 <div id="apex_desktop" class="celwidget"><div id="corePrice_desktop" class="celwidget"><div class="a-section a-spacing-small"><table class="a-lineitem a-align-top">${rows.join('')}</table></div></div></div>
 ${poBrand}${featureBullets(view, 'feature-bullets')}${inlineTwister(view)}</div>
 <div id="rightCol">${availabilityBox(view)}${seller}<input type="hidden" id="ASIN" name="ASIN" value="${view.product.asin}"></div></div>
-${description(view)}${detailTable(view, domain)}</div></div>`;
+${description(view)}${detailTable(view, domain)}${histogram(view, 'table')}</div></div>`;
 }
 
 function mobile(view: StorefrontProduct, domain: MarketplaceDomain): string {
@@ -192,7 +225,7 @@ ${rating ? `<div id="averageCustomerReviews_feature_div"><a id="acrCustomerRevie
 <div id="apex_offerDisplay_mobile" class="celwidget"><div id="corePrice_mobile_feature_div" class="celwidget"><div class="a-section a-spacing-none aok-align-center">${price}</div></div></div>
 ${availabilityBox(view)}${inlineTwister(view)}${tabularBuybox(view)}
 <div id="featurebullets_feature_div" class="celwidget"><div class="a-section"><h2>${esc(view.texts.aboutThisItem)}</h2><ul class="a-unordered-list a-vertical">${p.features.map((f) => `<li><span class="a-list-item">${esc(f)}</span></li>`).join('')}</ul></div></div>
-${description(view)}${detailBullets(view, domain)}</div>`;
+${description(view)}${detailBullets(view, domain)}${histogram(view, 'list')}</div>`;
 }
 
 /** The product area of a detail page in one of the three layouts the parser supports. */
