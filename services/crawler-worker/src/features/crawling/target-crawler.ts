@@ -251,8 +251,10 @@ export class TargetCrawler {
         return failed('parse_error', `search page ${page} for ${JSON.stringify(task.value)} could not be parsed: ${(error as Error).message}`, requests);
       }
       for (const item of parsed.items) {
-        if (seen.has(item.asin)) continue;
-        seen.add(item.asin);
+        // An ad for a product does not take the product's organic place: de-duplicate each kind apart.
+        const key = `${item.sponsored ? 'sponsored' : 'organic'}:${item.asin}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
         items.push(toResultItem(item, task.value, page, item.sponsored ? undefined : (organic += 1)));
       }
       if (!parsed.hasNextPage) break;
