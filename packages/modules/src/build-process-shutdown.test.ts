@@ -1,4 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { get } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { QueueDefinition } from '@crawl/queue';
@@ -65,4 +67,49 @@ describe('buildProcess close()', () => {
     expect(seen.readyStatusDuringStop).toBe(503);
     expect(seen.finished).toEqual([1]);
   });
+
+  it('cuts a connection still answering when the grace period ends, instead of waiting for it forever', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'crawl-shutdown-unit-'));
+    dirs.push(dataDir);
+    const crawl = await buildProcess({
+      env: {
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'silent',
+        JWT_SECRET: 'a-test-secret-that-is-long-enough-0123456789',
+        SHUTDOWN_GRACE_MS: '1500',
+        PORT: '0',
+        HOST: '127.0.0.1',
+      },
+      backends: () => ({ queues: new InProcessQueueProvider(), openStore: () => EmbeddedDocumentStore.inMemory(), close: async () => undefined }),
+      modules: [
+        defineModule({
+          name: 'catalog',
+          init: () => ({
+            async routes(app) {
+              // A stream that never ends on its own, as a client that stopped reading leaves it.
+              app.get('/endless', { config: { access: 'public' } }, (_request, reply) => {
+                reply.hijack();
+                reply.raw.writeHead(200, { 'content-type': 'text/event-stream' });
+                reply.raw.write(': open\n\n');
+              });
+            },
+          }),
+        }),
+      ],
+    });
+    await crawl.start();
+    await crawl.listen();
+    const { port } = crawl.app.server.address() as AddressInfo;
+    const response = await new Promise<import('node:http').IncomingMessage>((resolve, reject) =>
+      get(`http://127.0.0.1:${port}/endless`, resolve).on('error', reject),
+    );
+    expect(response.statusCode).toBe(200);
+    const ended = new Promise<void>((resolve) => response.on('close', () => resolve()));
+    response.resume();
+    const started = Date.now();
+    await crawl.close();
+    await ended;
+    // Closed at the deadline (1.5 s grace), not hung until the test's own timeout.
+    expect(Date.now() - started).toBeLessThan(4_000);
+  }, 10_000);
 });

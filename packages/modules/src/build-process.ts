@@ -25,6 +25,9 @@ import { resolveSecrets } from './secrets.ts';
 import type { AnyModuleContext, AnyServiceModule, IdentityResolver, ModuleInstance } from './service-module.ts';
 import { validatorCompiler } from './validators.ts';
 
+/** What an HTTP server gets to finish its answers at shutdown even when the grace period is spent. */
+const MIN_HTTP_CLOSE_MS = 1_000;
+
 export interface BuildProcessOptions {
   modules: readonly AnyServiceModule[];
   env?: Record<string, string | undefined>;
@@ -247,7 +250,14 @@ export async function buildProcess(options: BuildProcessOptions): Promise<CrawlP
           logger.error({ err: error, module: module.name }, 'module failed to stop cleanly');
         }
       }
-      await app.close();
+      // A connection still answering at the deadline (a stream a client left half-open, a
+      // trickling download) must not hold the process: it is cut then. Never less than a second.
+      const cutConnections = setTimeout(() => app.server.closeAllConnections(), Math.max(MIN_HTTP_CLOSE_MS, deadline - Date.now()));
+      try {
+        await app.close();
+      } finally {
+        clearTimeout(cutConnections);
+      }
       if (metricsServer) await new Promise((resolve) => metricsServer?.server.close(resolve));
       await queues.close(Math.max(0, deadline - Date.now()));
       await Promise.all([...httpTransports.values()].map((t) => t.close()));
