@@ -7,6 +7,7 @@
 // Run: pnpm bench read-path   (knobs: READ_SETTINGS below; method and figures: docs/benchmarks.md, "Read path")
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { closeRedis, deleteKeys, openRedis } from '@crawl/redis';
 import { MongoClient } from 'mongodb';
@@ -45,6 +46,15 @@ interface Row {
   bareRps: number[];
   bytes: { service: number; bare: number };
   driver?: { rps: number[]; ratio: number };
+  /** CPU µs per answered request: the bare server's, and the deployment's summed over its processes. */
+  cpuUs: { bare: number[]; service: number[] };
+}
+
+/** User + system CPU of a process so far, in µs (/proc/<pid>/stat, clock ticks of 10 ms). */
+function cpuUs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  // After "pid (comm) ": state is field 3, utime 14 and stime 15 (1-based): indexes 11 and 12 here.
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
 }
 
 /** Status line, headers and body of one answer, in bytes, as sent on the wire (chunked framing aside). */
@@ -103,18 +113,37 @@ async function measure(topology: Topology, stores: { mongoUrl: string; dbPrefix:
     const bytes = { service: await responseBytes(topology.url + path, org.token), bare: await responseBytes(bare.url + path, org.token) };
     note(`${topology.name}: answer ${bytes.service} bytes (bare ${bytes.bare}), pids ${topology.processes.map((p) => p.pid).join(' ')} (bare ${bare.pid})`);
     const run = (url: string, seconds: number) => autocannon({ url, path, token: org.token, connections: S.connections, seconds, timeoutSeconds: 10 });
+    // CPU per request is what the throughput ratio measures when the machine is busy with other
+    // work too: it does not depend on how much of the cores the run got.
+    const cpu: Record<'bare' | 'service', number[]> = { bare: [], service: [] };
+    const measured = async (name: 'bare' | 'service', url: string, pids: number[]) => {
+      const before = pids.reduce((sum, pid) => sum + cpuUs(pid), 0);
+      const result = await run(url, S.seconds);
+      const used = pids.reduce((sum, pid) => sum + cpuUs(pid), 0) - before;
+      cpu[name].push(used / Math.max(1, result.ok));
+      return checked(name === 'bare' ? 'bare' : topology.name, result);
+    };
     await run(bare.url, S.warmupSeconds);
     await run(topology.url, S.warmupSeconds);
     const cases = {
-      bare: async () => checked('bare', await run(bare.url, S.seconds)),
-      service: async () => checked(topology.name, await run(topology.url, S.seconds)),
+      bare: () => measured('bare', bare.url, [bare.pid]),
+      service: () =>
+        measured(
+          'service',
+          topology.url,
+          topology.processes.map((p) => p.pid),
+        ),
       ...(driver ? { driver: async () => (await driver.findOnesPerSecond(jobId, S.connections, S.seconds)).rps } : {}),
     } as Record<string, () => Promise<number>>;
     let before = loadAverage();
     const values = await interleaved(S.rounds, cases, (round, v) => {
       const after = loadAverage();
       const parts = Object.entries(v).map(([name, rps]) => `${name} ${Math.round(rps)}/s`);
-      note(`round ${round + 1}: ${parts.join(', ')}; service ÷ bare ${((v.service as number) / (v.bare as number)).toFixed(3)}; load ${before} → ${after}`);
+      const cpuRatio = (cpu.bare.at(-1) as number) / (cpu.service.at(-1) as number);
+      note(
+        `round ${round + 1}: ${parts.join(', ')}; service ÷ bare ${((v.service as number) / (v.bare as number)).toFixed(3)}; ` +
+          `CPU µs/request bare ${Math.round(cpu.bare.at(-1) as number)}, service ${Math.round(cpu.service.at(-1) as number)} (bare ÷ service ${cpuRatio.toFixed(3)}); load ${before} → ${after}`,
+      );
       before = after;
     });
     const row: Row = {
@@ -124,6 +153,7 @@ async function measure(topology: Topology, stores: { mongoUrl: string; dbPrefix:
       serviceRps: values.service as number[],
       bareRps: values.bare as number[],
       bytes,
+      cpuUs: cpu,
     };
     if (values.driver) row.driver = { rps: values.driver, ratio: ratioOfRounds(values.service as number[], values.driver) };
     return row;
@@ -198,13 +228,16 @@ export async function main(): Promise<void> {
   }
   console.log(`\nload average at the end ${loadAverage()}\n`);
   for (const reason of skipped) console.log(`(${reason})`);
-  console.log('| deployment | service ÷ bare | goal | pass | service req/s (rounds) | bare req/s (rounds) | answer bytes (bare) | service ÷ driver findOne |');
-  console.log('|---|---|---|---|---|---|---|---|');
+  console.log(
+    '| deployment | service ÷ bare | goal | pass | service req/s (rounds) | bare req/s (rounds) | answer bytes (bare) | service ÷ driver findOne | CPU µs/request service (bare) | CPU bare ÷ service |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|---|');
   const list = (values: number[]) => values.map((v) => Math.round(v)).join(' / ');
   for (const r of rows) {
     const driver = r.driver ? `${r.driver.ratio.toFixed(3)} (driver ${list(r.driver.rps)})` : '—';
     console.log(
-      `| ${r.variant} | ${r.ratio.toFixed(3)} | ≥ ${r.goal} | ${r.ratio >= r.goal ? 'pass' : '**fail**'} | ${list(r.serviceRps)} | ${list(r.bareRps)} | ${r.bytes.service} (${r.bytes.bare}) | ${driver} |`,
+      `| ${r.variant} | ${r.ratio.toFixed(3)} | ≥ ${r.goal} | ${r.ratio >= r.goal ? 'pass' : '**fail**'} | ${list(r.serviceRps)} | ${list(r.bareRps)} | ${r.bytes.service} (${r.bytes.bare}) | ${driver} | ` +
+        `${list(r.cpuUs.service)} (${list(r.cpuUs.bare)}) | ${ratioOfRounds(r.cpuUs.bare, r.cpuUs.service).toFixed(3)} |`,
     );
   }
 }
