@@ -37,4 +37,21 @@ describe('ProcessMetrics', () => {
     expect(domains.has('other')).toBe(true);
     expect(body).toContain('crawl_targets_finished_total{type="search",outcome="failed",reason="other"} 1');
   });
+
+  it("reports each queue's oldest waiting age in seconds at scrape time, 0 when nothing waits, nothing when the backend fails", async () => {
+    const metrics = new ProcessMetrics({ defaultMetrics: false });
+    const depth = async () => ({ waiting: 0, active: 0, delayed: 0, failed: 0 });
+    let age: number | undefined = 90_500;
+    metrics.watchQueue('crawl-targets', depth, async () => age);
+    metrics.watchQueue('webhook-deliveries', depth, async () => {
+      throw new Error('redis down');
+    });
+    metrics.watchQueue('no-age', depth);
+    const first = (await metrics.render()).body;
+    expect(first).toContain('crawl_queue_oldest_waiting_seconds{queue="crawl-targets"} 90.5');
+    expect(first).not.toContain('crawl_queue_oldest_waiting_seconds{queue="webhook-deliveries"}');
+    expect(first).not.toContain('crawl_queue_oldest_waiting_seconds{queue="no-age"}');
+    age = undefined;
+    expect((await metrics.render()).body).toContain('crawl_queue_oldest_waiting_seconds{queue="crawl-targets"} 0');
+  });
 });

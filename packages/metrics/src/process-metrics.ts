@@ -26,6 +26,7 @@ export class ProcessMetrics implements CrawlMetrics {
   readonly registry = new Registry();
   readonly httpDuration: Histogram<'route' | 'method' | 'status_class'>;
   readonly #queues = new Map<string, () => Promise<QueueDepth>>();
+  readonly #queueAges = new Map<string, () => Promise<number | undefined>>();
 
   readonly #jobsCreated: Counter<'type'>;
   readonly #jobsFinished: Counter<'type' | 'status'>;
@@ -84,6 +85,25 @@ export class ProcessMetrics implements CrawlMetrics {
             const depth = await read().catch(() => undefined);
             if (!depth) return;
             for (const state of ['waiting', 'active', 'delayed', 'failed'] as const) this.set({ queue, state }, depth[state]);
+          }),
+        );
+      },
+    });
+    const ages = this.#queueAges;
+    new Gauge({
+      name: 'crawl_queue_oldest_waiting_seconds',
+      help: 'Age of the oldest task waiting in each queue this process opened (since it was first due), 0 when none waits, read at scrape time.',
+      labelNames: ['queue'],
+      registers,
+      async collect() {
+        this.reset();
+        await Promise.all(
+          [...ages].map(async ([queue, read]) => {
+            const ageMs = await read().then(
+              (value) => value ?? 0,
+              () => undefined,
+            );
+            if (ageMs !== undefined) this.set({ queue }, ageMs / 1000);
           }),
         );
       },
@@ -197,9 +217,14 @@ export class ProcessMetrics implements CrawlMetrics {
     });
   }
 
-  /** Reports the queue's depth at every scrape (the backend is asked then, not on every change). */
-  watchQueue(name: string, read: () => Promise<QueueDepth>): void {
-    this.#queues.set(this.#queueName.of(name), read);
+  /**
+   * Reports the queue's depth at every scrape (the backend is asked then, not on every change),
+   * and the age of its oldest waiting task when `oldestWaitingAgeMs` is given.
+   */
+  watchQueue(name: string, read: () => Promise<QueueDepth>, oldestWaitingAgeMs?: () => Promise<number | undefined>): void {
+    const label = this.#queueName.of(name);
+    this.#queues.set(label, read);
+    if (oldestWaitingAgeMs) this.#queueAges.set(label, oldestWaitingAgeMs);
   }
 
   /** The exposition text of every family, and its content type. */

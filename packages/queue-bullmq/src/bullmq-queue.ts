@@ -15,6 +15,7 @@ import { closeRedis, openRedis, whenConnected, type RedisClient } from '@crawl/r
 import type { BullMqOptions } from './bullmq-options.ts';
 import { settledWithin, withTimeout } from './bounded.ts';
 import { FAIR_PRIORITY_SCRIPT, FAIR_RELEASE_SCRIPT, POSITION_SCRIPT, WAITING_GROUPS_SCRIPT } from './fair-priority.ts';
+import { OLDEST_WAITING_SCAN, OLDEST_WAITING_SCRIPT } from './oldest-waiting.ts';
 
 /** Job name of a task without a group; grouped tasks are named `g:<group>`. */
 const NO_GROUP = '*';
@@ -290,6 +291,18 @@ export class BullMqQueue<P> implements WorkQueue<P> {
     );
     const ahead = Number(answer);
     return ahead < 0 ? undefined : ahead;
+  }
+
+  /** From the tasks' stored add times (OLDEST_WAITING_SCRIPT), against this process's clock, as BullMQ stamps them. */
+  async oldestWaitingAgeMs(): Promise<number | undefined> {
+    await whenConnected(this.#client, this.#timeoutMs);
+    const answer = await withTimeout(
+      this.#client.eval(OLDEST_WAITING_SCRIPT, 2, this.#key('prioritized'), this.#key('wait'), String(OLDEST_WAITING_SCAN), this.#key('')),
+      this.#timeoutMs,
+      `reading the oldest waiting task of ${this.name}`,
+    );
+    const dueAt = Number(answer);
+    return dueAt < 0 ? undefined : Math.max(0, Date.now() - dueAt);
   }
 
   /**

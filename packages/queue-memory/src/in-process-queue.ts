@@ -21,6 +21,8 @@ interface Entry<P> {
   group: string;
   attempt: number;
   maxAttempts: number;
+  /** Epoch ms the task first became due (added, plus its delay); retries keep it. */
+  dueAt: number;
 }
 
 const NO_GROUP = '';
@@ -57,8 +59,9 @@ export class InProcessQueue<P> implements WorkQueue<P> {
     if (options.jobId && this.#known.has(id)) return { id };
     this.#known.add(id);
     const maxAttempts = options.attempts ?? this.#definition.retry.attempts;
-    const entry: Entry<P> = { id, payload: parsed, group: options.group ?? NO_GROUP, attempt: 1, maxAttempts };
-    if (options.delayMs && options.delayMs > 0) this.#later(entry, options.delayMs);
+    const delayMs = options.delayMs && options.delayMs > 0 ? options.delayMs : 0;
+    const entry: Entry<P> = { id, payload: parsed, group: options.group ?? NO_GROUP, attempt: 1, maxAttempts, dueAt: Date.now() + delayMs };
+    if (delayMs > 0) this.#later(entry, delayMs);
     else this.#enqueue(entry);
     return { id };
   }
@@ -90,6 +93,13 @@ export class InProcessQueue<P> implements WorkQueue<P> {
       ahead += Math.min(this.#waiting.get(group)?.length ?? 0, rank < ownRank ? round + 1 : round);
     });
     return ahead;
+  }
+
+  async oldestWaitingAgeMs(): Promise<number | undefined> {
+    let oldest = Number.POSITIVE_INFINITY;
+    // Retries rejoin the end of their group, so a group's first entry is not always its oldest.
+    for (const entries of this.#waiting.values()) for (const entry of entries) if (entry.dueAt < oldest) oldest = entry.dueAt;
+    return oldest === Number.POSITIVE_INFINITY ? undefined : Math.max(0, Date.now() - oldest);
   }
 
   /** Tasks live and die with this process: there is no loss to report. */

@@ -60,6 +60,13 @@ export interface WorkQueue<P> {
    */
   position(id: string): Promise<number | undefined>;
   /**
+   * Milliseconds since the oldest task waiting now first became due (added, plus the delay it was
+   * added with; a task back in line after a retry counts from that same moment, so the figure is
+   * how long the oldest outstanding work has waited), read at call time. `undefined` when no task
+   * waits; delayed and active tasks do not count.
+   */
+  oldestWaitingAgeMs(): Promise<number | undefined>;
+  /**
    * Calls `listener` whenever the backend is found to have lost this queue's tasks (a Redis
    * restarted without persistence, or flushed): whoever keeps the source of truth adds again
    * what should be queued. A backend that cannot lose tasks apart from its process never calls

@@ -248,6 +248,40 @@ export function describeWorkQueueContract(adapter: string, open: () => Promise<Q
       await vi.waitFor(async () => expect(await queue.position('a-5')).toBeUndefined());
     });
 
+    it('tells the age of the oldest waiting task, leaving out delayed and active ones', async () => {
+      const queue = (await provider()).queue(definition());
+      expect(await queue.oldestWaitingAgeMs()).toBeUndefined();
+      await queue.add({ n: 0 }, { jobId: 'later', delayMs: 60_000 });
+      expect(await queue.oldestWaitingAgeMs()).toBeUndefined();
+      const beforeFirst = Date.now();
+      await queue.add({ n: 1, org: 'a' }, { jobId: 'first', group: 'a' });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const beforeSecond = Date.now();
+      await queue.add({ n: 2, org: 'b' }, { jobId: 'second', group: 'b' });
+      const both = await queue.oldestWaitingAgeMs();
+      // The first task's age: at least the pause between the two adds, at most since before it.
+      expect(both).toBeGreaterThanOrEqual(190);
+      expect(both).toBeLessThanOrEqual(Date.now() - beforeFirst);
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const started: string[] = [];
+      await queue.process(
+        async (job) => {
+          started.push(job.id);
+          await held;
+        },
+        { concurrency: 1 },
+      );
+      await vi.waitFor(() => expect(started).toEqual(['first']), { timeout: 5_000 });
+      // The first task is active now: the age is the second's, younger than the first's by the pause.
+      const second = await queue.oldestWaitingAgeMs();
+      expect(second).toBeGreaterThanOrEqual(0);
+      expect(second).toBeLessThanOrEqual(Date.now() - beforeSecond);
+      release();
+      await vi.waitFor(() => expect(started).toEqual(['first', 'second']), { timeout: 5_000 });
+      expect(await queue.oldestWaitingAgeMs()).toBeUndefined();
+    });
+
     it('broadcasts a message to every subscriber of the topic, and none after it unsubscribed', async () => {
       const opened = await provider();
       const topic = `topic-${randomUUID()}`;
