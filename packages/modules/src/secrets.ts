@@ -45,9 +45,21 @@ function readIfPresent(file: string): string | undefined {
 export function resolveSecrets(config: { JWT_SECRET?: string; INTERNAL_SECRET?: string; DATA_DIR: string }, logger: Logger): Secrets {
   if (config.JWT_SECRET !== undefined) assertStrong('JWT_SECRET', config.JWT_SECRET);
   if (config.INTERNAL_SECRET !== undefined) assertStrong('INTERNAL_SECRET', config.INTERNAL_SECRET);
-  const jwtSecret = config.JWT_SECRET ?? persistedSecret(config.DATA_DIR, logger);
-  assertStrong('JWT_SECRET', jwtSecret);
+  // Generated (and kept under DATA_DIR) only once something reads it: a process whose services
+  // neither sign nor verify user tokens (billing, the crawler-worker) runs on INTERNAL_SECRET alone,
+  // so its pods need not hold the secret that could forge any user's token.
+  let jwtSecret = config.JWT_SECRET;
+  const readJwtSecret = (): string => {
+    jwtSecret ??= persistedSecret(config.DATA_DIR, logger);
+    assertStrong('JWT_SECRET', jwtSecret);
+    return jwtSecret;
+  };
   const internalSecret =
-    config.INTERNAL_SECRET ?? Buffer.from(hkdfSync('sha256', jwtSecret, 'crawl-data-service', 'internal-tokens', 32)).toString('base64url');
-  return { jwtSecret, internalSecret };
+    config.INTERNAL_SECRET ?? Buffer.from(hkdfSync('sha256', readJwtSecret(), 'crawl-data-service', 'internal-tokens', 32)).toString('base64url');
+  return {
+    get jwtSecret() {
+      return readJwtSecret();
+    },
+    internalSecret,
+  };
 }
