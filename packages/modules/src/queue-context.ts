@@ -20,12 +20,16 @@ const FIELD = 'taskContext';
 /**
  * Decorates a queue provider: `add` records the producer's log context in the task, and each
  * handler runs in a log context rebuilt from it (plus the task's organization and job when its
- * payload names them). Every queue opened is also reported in `crawl_queue_depth`.
+ * payload names them). Every queue opened is also reported in `crawl_queue_depth` and `crawl_queue_oldest_waiting_seconds`.
  */
 export function contextualQueues(provider: QueueProvider, metrics: ProcessMetrics, now: () => number = Date.now): QueueProvider {
   const queue = <P>(definition: QueueDefinition<P>): WorkQueue<P> => {
     const inner = provider.queue<P>({ ...definition, parse: (raw) => keepContext(definition.parse(raw), raw) });
-    metrics.watchQueue(definition.name, () => inner.stats());
+    metrics.watchQueue(
+      definition.name,
+      () => inner.stats(),
+      () => inner.oldestWaitingAgeMs(),
+    );
     const add: WorkQueue<P>['add'] = (payload, options) => inner.add(withContext(payload, now() + (options?.delayMs ?? 0)), options);
     const process: WorkQueue<P>['process'] = (handler, options) => inner.process(inContext(definition.name, handler, metrics, now), options);
     return forwarding(inner, { add, process });
