@@ -14,7 +14,8 @@ export { parsePrice, type Price, type PriceHint } from './price.ts';
 export { parseCount, parseRating } from './numbers.ts';
 export { BLOCK_SCAN_CHARS, detectBlock, type BlockCheckInput, type BlockReason, type BlockVerdict } from './block-detection.ts';
 export { parseSearchPage } from './search/parse-search-page.ts';
-export type { ParseSearchPageOptions, SearchBadge, SearchItem, SearchPage, SponsoredPlacement } from './search/types.ts';
+export { SEARCH_ITEM_FIELDS } from './search/types.ts';
+export type { ParseSearchPageOptions, SearchBadge, SearchItem, SearchItemField, SearchPage, SponsoredPlacement } from './search/types.ts';
 export { parseProductPage } from './product/parse-product-page.ts';
 export { PRODUCT_FIELDS } from './product/assemble-product.ts';
 export type {

@@ -44,6 +44,7 @@ describe('parseSearchPage — classic desktop layout (amazon.com)', () => {
       prime: true,
       keyword: 'laptop',
       page: 1,
+      missingFields: ['badges', 'coupon', 'delivery', 'boughtInPastMonth'],
     });
   });
 
@@ -67,6 +68,9 @@ describe('parseSearchPage — classic desktop layout (amazon.com)', () => {
     expect(abbreviated.rating).toBe(4.6);
     expect(abbreviated.reviewCount).toBeUndefined();
     expect(byAsin(page.items, 'B0BSHF7WHW').price).toEqual({ amount: 5, currency: 'USD', raw: '$5' });
+    expect(noOffer.missingFields).toEqual(expect.arrayContaining(['price', 'rating', 'reviewCount']));
+    expect(abbreviated.missingFields).toContain('reviewCount');
+    expect(abbreviated.missingFields).not.toContain('rating');
   });
 
   it('ignores carousel cards, scripts, styles and comments that look like results', () => {
@@ -132,6 +136,7 @@ describe('parseSearchPage — legacy list layout (amazon.co.uk)', () => {
         rating: 4.4,
         reviewCount: 7012,
         prime: true,
+        missingFields: ['badges', 'coupon', 'delivery', 'boughtInPastMonth'],
       },
       {
         asin: 'B07FXDP7NR',
@@ -143,6 +148,7 @@ describe('parseSearchPage — legacy list layout (amazon.co.uk)', () => {
         sponsored: true,
         placement: 'inline',
         prime: false,
+        missingFields: ['listPrice', 'rating', 'reviewCount', 'badges', 'coupon', 'delivery', 'boughtInPastMonth'],
       },
       {
         asin: 'B01LXY6VG0',
@@ -155,6 +161,7 @@ describe('parseSearchPage — legacy list layout (amazon.co.uk)', () => {
         rating: 4.1,
         reviewCount: 312,
         prime: false,
+        missingFields: ['image', 'listPrice', 'badges', 'coupon', 'delivery', 'boughtInPastMonth'],
       },
     ]);
   });

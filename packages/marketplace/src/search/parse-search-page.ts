@@ -9,7 +9,7 @@ import { pageMarketplace, priceHintFor } from '../locale-context.ts';
 import { parseCount, parseRating } from '../numbers.ts';
 import { parsePrice, type Price, type PriceHint } from '../price.ts';
 import { newItemDraft, pickListPrice, pickPrice, pickTitle, type ItemDraft } from './item-draft.ts';
-import type { ParseSearchPageOptions, SearchBadge, SearchItem, SearchPage } from './types.ts';
+import { SEARCH_ITEM_FIELDS, type ParseSearchPageOptions, type SearchBadge, type SearchItem, type SearchPage } from './types.ts';
 
 const ASIN = /^[A-Z0-9]{10}$/;
 const SPONSORED_MARKERS = [
@@ -306,6 +306,7 @@ function toItem(card: ItemDraft, options: ParseSearchPageOptions, hint: PriceHin
     position: 0,
     sponsored: card.sponsored,
     prime: card.prime,
+    missingFields: [],
   };
   const image = card.image === undefined ? undefined : absoluteUrl(card.image, options.origin);
   if (image !== undefined) item.image = image;
@@ -325,6 +326,7 @@ function toItem(card: ItemDraft, options: ParseSearchPageOptions, hint: PriceHin
   if (bought !== undefined) item.boughtInPastMonth = bought;
   if (options.keyword !== undefined) item.keyword = options.keyword;
   if (options.page !== undefined) item.page = options.page;
+  for (const field of SEARCH_ITEM_FIELDS) if (item[field] === undefined) item.missingFields.push(field);
   return item;
 }
 

@@ -32,7 +32,23 @@ export interface SearchItem {
   placement?: SponsoredPlacement;
   keyword?: string;
   page?: number;
+  /** The fields of SEARCH_ITEM_FIELDS this card does not show. */
+  missingFields: SearchItemField[];
 }
+
+/** The optional fields of a search item: those a card does not show are its `missingFields`. */
+export const SEARCH_ITEM_FIELDS = [
+  'image',
+  'price',
+  'listPrice',
+  'rating',
+  'reviewCount',
+  'badges',
+  'coupon',
+  'delivery',
+  'boughtInPastMonth',
+] as const satisfies readonly (keyof SearchItem)[];
+export type SearchItemField = (typeof SEARCH_ITEM_FIELDS)[number];
 
 export type SearchBadge = 'best_seller' | 'amazons_choice' | 'limited_time_deal';
 export type SponsoredPlacement = 'top' | 'inline' | 'video' | 'brand';

@@ -106,6 +106,25 @@ describe('TargetCrawler', () => {
     expect(report?.requests).toBe(2);
   });
 
+  it("stores each page's total results estimate and related searches on that page's items, and what is missing", async () => {
+    const withPageValues = (html: string, total: string, related: string[]): string =>
+      html.replace(
+        '<body>',
+        `<body><span data-component-type="s-result-info-bar"><h1><span>${total}</span></h1></span><div data-component-type="s-related-searches">${related.map((r) => `<a href="/s?k=${r}">${r}</a>`).join('')}</div>`,
+      );
+    const { crawler, catalog } = crawlerWith({
+      'https://www.amazon.com/s?k=x': ok(withPageValues(searchHtml(['B000000001'], true), '1-16 of over 2,000 results for', ['x case', 'x mini']), 'https://www.amazon.com/s?k=x'),
+      'https://www.amazon.com/s?k=x&page=2': ok(searchHtml(['B000000003'], false)),
+    });
+    await crawler.crawl(task({ config: { pages: 2 } }));
+    const [first, second] = catalog.reports[0]?.body.items ?? [];
+    expect(first).toMatchObject({ searchTotalResults: 2000, relatedSearches: ['x case', 'x mini'] });
+    expect(first?.missingFields).not.toContain('searchTotalResults');
+    expect(first?.missingFields).toEqual(expect.arrayContaining(['image', 'rating', 'coupon']));
+    expect(second?.searchTotalResults).toBeUndefined();
+    expect(second?.missingFields).toEqual(expect.arrayContaining(['searchTotalResults', 'relatedSearches']));
+  });
+
   it('stops before the requested pages when there is no next page', async () => {
     const { crawler, urls, catalog } = crawlerWith({ 'https://www.amazon.com/s?k=x': ok(searchHtml(['B000000001'], false)) });
     await crawler.crawl(task({ config: { pages: 3 } }));

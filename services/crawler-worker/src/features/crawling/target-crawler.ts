@@ -1,7 +1,7 @@
 import { CATALOG_LIMITS, type CrawlTask, type ReportTargetBody, type TargetFailureReason } from '@crawl/contracts';
 import { isAppError } from '@crawl/errors';
 import { RetryLaterError } from '@crawl/queue';
-import type { SearchItem } from '@crawl/marketplace';
+import type { SearchItem, SearchPage } from '@crawl/marketplace';
 import { noMetrics, type TargetMetrics } from '@crawl/metrics';
 import type { CatalogWorkerClient } from '@crawl/service-client';
 import type { SessionPool } from '../fetching/session-pool.ts';
@@ -255,7 +255,7 @@ export class TargetCrawler {
         const key = `${item.sponsored ? 'sponsored' : 'organic'}:${item.asin}`;
         if (seen.has(key)) continue;
         seen.add(key);
-        items.push(toResultItem(item, task.value, page, item.sponsored ? undefined : (organic += 1)));
+        items.push(toResultItem(item, parsed, task.value, page, item.sponsored ? undefined : (organic += 1)));
       }
       if (!parsed.hasNextPage) break;
       referer = outcome.page.url;
@@ -264,8 +264,24 @@ export class TargetCrawler {
   }
 }
 
-/** A search item as stored: `rank` is the organic position across all crawled pages. */
-function toResultItem(item: SearchItem, keyword: string, page: number, rank: number | undefined): Record<string, unknown> {
-  const { rank: _pageRank, ...rest } = item;
-  return { ...rest, keyword, page, ...(rank !== undefined ? { rank } : {}) };
+/**
+ * A search item as stored: `rank` is the organic position across all crawled pages. The values of
+ * its page (total results estimate, related searches) travel on every item of that page, so a
+ * record (or an exported row) stands on its own.
+ */
+function toResultItem(item: SearchItem, page: SearchPage, keyword: string, pageNumber: number, rank: number | undefined): Record<string, unknown> {
+  const { rank: _pageRank, missingFields, ...rest } = item;
+  const pageMissing = [
+    ...(page.totalResults === undefined ? ['searchTotalResults'] : []),
+    ...(page.relatedSearches === undefined ? ['relatedSearches'] : []),
+  ];
+  return {
+    ...rest,
+    keyword,
+    page: pageNumber,
+    ...(rank !== undefined ? { rank } : {}),
+    ...(page.totalResults !== undefined ? { searchTotalResults: page.totalResults } : {}),
+    ...(page.relatedSearches !== undefined ? { relatedSearches: page.relatedSearches } : {}),
+    missingFields: [...missingFields, ...pageMissing],
+  };
 }
