@@ -3,6 +3,7 @@ import { PUBLIC_ROUTES } from '@crawl/contracts';
 import type { FastifyInstance } from 'fastify';
 import { corsMethods } from './features/cors/allowed-methods.ts';
 import { guardPreflights } from './features/cors/preflight-guard.ts';
+import { dashboardRoutes } from './features/dashboard/dashboard-routes.ts';
 import { forwardRoutes, type ForwardingOptions } from './features/forwarding/forward-routes.ts';
 import { openApiRoutes } from './features/openapi/openapi-routes.ts';
 import { installApiHeaders } from './features/security-headers/api-headers.ts';
@@ -18,7 +19,7 @@ export interface EdgeOptions extends RateLimitStoreOptions {
 
 /**
  * The gateway's edge, registered at the root before any service's routes so its hooks reach
- * every route: security headers (the API's; Helmet's on the HTML), CORS, per-route throttles and the OpenAPI document.
+ * every route: security headers (the API's; Helmet's on the HTML), CORS, per-route throttles, the OpenAPI document and the dashboard (/app).
  */
 export function gatewayEdge(options: EdgeOptions) {
   return async function edge(app: FastifyInstance): Promise<void> {
@@ -33,6 +34,7 @@ export function gatewayEdge(options: EdgeOptions) {
     await registerRateLimitStore(app, options);
     installRouteThrottles(app, options.overrides);
     await openApiRoutes(app);
+    await dashboardRoutes(app);
   };
 }
 

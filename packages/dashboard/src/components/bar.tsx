@@ -1,0 +1,15 @@
+/** A labelled horizontal bar: used of a limit, progress of a job. */
+export function Bar({ label, value, max, text }: { label: string; value: number; max: number; text?: string }) {
+  const ratio = max > 0 ? Math.min(1, value / max) : 0;
+  return (
+    <div class="bar">
+      <div class="bar-label">
+        <span>{label}</span>
+        <span>{text ?? `${value.toLocaleString()} / ${max.toLocaleString()}`}</span>
+      </div>
+      <div class="bar-track" role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={max} aria-valuenow={value}>
+        <div class={`bar-fill${ratio >= 0.9 ? ' bar-high' : ''}`} style={{ width: `${(ratio * 100).toFixed(1)}%` }} />
+      </div>
+    </div>
+  );
+}

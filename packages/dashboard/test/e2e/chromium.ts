@@ -1,0 +1,40 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type BrowserContext, type BrowserContextOptions, chromium } from 'playwright-core';
+
+/** Debian's chromium package (`apt-get install chromium`); CHROMIUM_PATH points elsewhere. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export const hasChromium = (): boolean => existsSync(CHROMIUM_PATH);
+
+/**
+ * A headless Chromium with nothing of its own reaching the network (no sync, component updates,
+ * QUIC or background requests) and a throwaway profile, so runs never share state.
+ */
+export async function launchChromium(options: BrowserContextOptions): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
+  const profile = mkdtempSync(join(tmpdir(), 'crawl-dashboard-chromium-'));
+  // Playwright passes the profile as --user-data-dir itself.
+  const context = await chromium.launchPersistentContext(profile, {
+    ...options,
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  return {
+    context,
+    close: async () => {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
