@@ -116,10 +116,15 @@ function variationsOf(asin: string, categoryIndex: number, category: Category, r
 export interface SearchEntry {
   asin: string;
   sponsored: boolean;
+  /** Sponsored products shown in a widget rather than as a result card. */
+  placement?: 'video' | 'brand';
 }
 
 export interface SearchResults {
+  /** In page order: a brand widget's products first, a video widget's product among the results. */
   entries: SearchEntry[];
+  /** The "Related searches" suggestions; empty on an empty page. */
+  relatedSearches: string[];
   /** Total organic results over all pages, for the "1-16 of over N results" line. */
   totalResults: number;
   hasNextPage: boolean;
@@ -139,7 +144,7 @@ export function searchCatalog(keyword: string, page: number, options: SearchOpti
   const keywordHash = hashString(normalized);
   const organicPerPage = [16, 20, 24, 44][keywordHash % 4] as number;
   const empty = normalized === '' || normalized.includes('noresults') || page < 1 || page > options.maxPages;
-  if (empty) return { entries: [], totalResults: 0, hasNextPage: false };
+  if (empty) return { entries: [], relatedSearches: [], totalResults: 0, hasNextPage: false };
 
   const categoryIndex = categoryIndexForKeyword(normalized, keywordHash);
   const rng = rngFor('search', normalized, page);
@@ -155,5 +160,24 @@ export function searchCatalog(keyword: string, page: number, options: SearchOpti
     const at = i < 2 ? i : rng.int(4, entries.length - 1);
     entries.splice(at, 0, sponsored);
   }
-  return { entries, totalResults: organicPerPage * options.maxPages, hasNextPage: page < options.maxPages };
+  // Widgets: drawn from their own generator so the result cards stay what they were without them.
+  const widgets = rngFor('search-widgets', normalized, page);
+  if (widgets.chance(0.5)) {
+    const at = widgets.int(6, entries.length - 1);
+    entries.splice(at, 0, { asin: makeCatalogAsin(categoryIndex, `${normalized}|${page}|video`), sponsored: true, placement: 'video' });
+  }
+  if (widgets.chance(0.5)) {
+    const brand = [0, 1, 2].map((i) => ({
+      asin: makeCatalogAsin(categoryIndex, `${normalized}|${page}|brand|${i}`),
+      sponsored: true,
+      placement: 'brand' as const,
+    }));
+    entries.unshift(...brand);
+  }
+  const category = CATEGORIES[categoryIndex] as Category;
+  const related = widgets.shuffle(category.nouns).slice(0, widgets.int(2, 4));
+  const relatedSearches = [
+    ...new Set(related.map((noun) => (noun.toLowerCase().includes(normalized) ? noun.toLowerCase() : `${normalized} ${noun.toLowerCase()}`))),
+  ];
+  return { entries, relatedSearches, totalResults: organicPerPage * options.maxPages, hasNextPage: page < options.maxPages };
 }

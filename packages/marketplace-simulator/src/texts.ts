@@ -24,7 +24,21 @@ export interface Texts {
   noResults: string;
   aboutThisItem: string;
   decimal: string;
+  /** Search card badges; Amazon's Choice as badge text + supplementary text. */
+  bestSellerBadge: string;
+  choiceBadge: [string, string];
+  dealBadge: string;
+  coupon(percent: number): string;
+  /** Free delivery promise on day `day` of May 2024 (a Wednesday on the 29th). */
+  delivery(day: number): string;
+  /** `count` already in the storefront's number format; `n` the number. */
+  bought(n: number, count: string): string;
+  relatedSearches: string;
 }
+
+const EN_WEEKDAYS = ['Wed', 'Thu', 'Fri', 'Sat', 'Sun', 'Mon', 'Tue'];
+/** Weekday index (0 = Wednesday) of a day in May 2024 (May 1 was a Wednesday). */
+const mayWeekday = (day: number): number => (day - 1) % 7;
 
 const EN: Texts = {
   language: 'en',
@@ -49,6 +63,13 @@ const EN: Texts = {
   noResults: 'No results for',
   aboutThisItem: 'About this item',
   decimal: '.',
+  bestSellerBadge: 'Best Seller',
+  choiceBadge: ["Amazon's ", 'Choice'],
+  dealBadge: 'Limited time deal',
+  coupon: (p) => `Save ${p}% with coupon`,
+  delivery: (d) => `FREE delivery ${EN_WEEKDAYS[mayWeekday(d)]}, May ${d}`,
+  bought: (n) => `${n >= 1000 ? `${n / 1000}K` : n}+ bought in past month`,
+  relatedSearches: 'Related searches',
 };
 
 const DE: Texts = {
@@ -74,6 +95,13 @@ const DE: Texts = {
   noResults: 'Keine Ergebnisse für',
   aboutThisItem: 'Über diesen Artikel',
   decimal: ',',
+  bestSellerBadge: 'Bestseller',
+  choiceBadge: ["Amazon's ", 'Choice'],
+  dealBadge: 'Befristetes Angebot',
+  coupon: (p) => `Spare ${p} % mit Gutschein`,
+  delivery: (d) => `GRATIS Lieferung ${['Mi.', 'Do.', 'Fr.', 'Sa.', 'So.', 'Mo.', 'Di.'][mayWeekday(d)]}, ${d}. Mai`,
+  bought: (_n, c) => `Mehr als ${c} im letzten Monat gekauft`,
+  relatedSearches: 'Ähnliche Suchanfragen',
 };
 
 const FR: Texts = {
@@ -99,6 +127,13 @@ const FR: Texts = {
   noResults: 'Aucun résultat pour',
   aboutThisItem: 'À propos de cet article',
   decimal: ',',
+  bestSellerBadge: 'Meilleure vente',
+  choiceBadge: ['Choix ', "d'Amazon"],
+  dealBadge: 'Offre à durée limitée',
+  coupon: (p) => `Économisez ${p} % avec coupon`,
+  delivery: (d) => `Livraison GRATUITE ${['mer.', 'jeu.', 'ven.', 'sam.', 'dim.', 'lun.', 'mar.'][mayWeekday(d)]} ${d} mai`,
+  bought: (_n, c) => `Plus de ${c} achetés au cours du mois dernier`,
+  relatedSearches: 'Recherches associées',
 };
 
 const JA: Texts = {
@@ -124,6 +159,13 @@ const JA: Texts = {
   noResults: '検索に一致する商品はありませんでした:',
   aboutThisItem: 'この商品について',
   decimal: '.',
+  bestSellerBadge: 'ベストセラー',
+  choiceBadge: ['Amazon', 'おすすめ'],
+  dealBadge: 'タイムセール',
+  coupon: (p) => `${p}%OFFクーポン`,
+  delivery: (d) => `お届け日: 5月${d}日 ${['水', '木', '金', '土', '日', '月', '火'][mayWeekday(d)]}曜日`,
+  bought: (_n, c) => `過去1か月で${c}点以上購入されました`,
+  relatedSearches: '関連検索',
 };
 
 const ES: Texts = {
@@ -148,6 +190,13 @@ const ES: Texts = {
   previous: 'Anterior',
   noResults: 'No hay resultados para',
   aboutThisItem: 'Acerca de este producto',
+  bestSellerBadge: 'Más vendido',
+  choiceBadge: ['Elección ', 'de Amazon'],
+  dealBadge: 'Oferta por tiempo limitado',
+  coupon: (p) => `Ahorra un ${p} % con cupón`,
+  delivery: (d) => `Entrega GRATIS el ${['miércoles', 'jueves', 'viernes', 'sábado', 'domingo', 'lunes', 'martes'][mayWeekday(d)]}, ${d} de mayo`,
+  bought: (_n, c) => `Más de ${c} comprados el mes pasado`,
+  relatedSearches: 'Búsquedas relacionadas',
 };
 
 const IT: Texts = {
@@ -172,6 +221,13 @@ const IT: Texts = {
   previous: 'Precedente',
   noResults: 'Nessun risultato per',
   aboutThisItem: 'Informazioni su questo articolo',
+  bestSellerBadge: 'Più venduto',
+  choiceBadge: ['Scelta ', 'Amazon'],
+  dealBadge: 'Offerta a tempo',
+  coupon: (p) => `Risparmia il ${p}% con un coupon`,
+  delivery: (d) => `Consegna GRATUITA ${['mer', 'gio', 'ven', 'sab', 'dom', 'lun', 'mar'][mayWeekday(d)]} ${d} mag`,
+  bought: (_n, c) => `Più di ${c} acquistati nel mese scorso`,
+  relatedSearches: 'Ricerche correlate',
 };
 
 const BY_LANGUAGE: Record<string, Texts> = { en: EN, de: DE, fr: FR, ja: JA, es: ES, it: IT };

@@ -33,13 +33,16 @@ describe('catalog', () => {
     }
   });
 
-  it('searches deterministically with 16–48 results including sponsored ones', () => {
+  it('searches deterministically with 16–48 result cards including sponsored ones, plus sponsored widgets', () => {
     for (const keyword of ['laptop', 'headphones', 'kettle', 'something else', 'dog toy']) {
       const first = searchCatalog(keyword, 1, { maxPages: 7 });
       expect(searchCatalog(keyword, 1, { maxPages: 7 })).toEqual(first);
-      expect(first.entries.length).toBeGreaterThanOrEqual(16);
-      expect(first.entries.length).toBeLessThanOrEqual(48);
-      const sponsored = first.entries.filter((e) => e.sponsored).length;
+      const cards = first.entries.filter((e) => e.placement === undefined);
+      expect(cards.length).toBeGreaterThanOrEqual(16);
+      expect(cards.length).toBeLessThanOrEqual(48);
+      expect(first.entries.filter((e) => e.placement !== undefined).every((e) => e.sponsored)).toBe(true);
+      expect(first.relatedSearches.length).toBeGreaterThanOrEqual(2);
+      const sponsored = cards.filter((e) => e.sponsored).length;
       expect(sponsored).toBeGreaterThanOrEqual(2);
       expect(sponsored).toBeLessThanOrEqual(4);
       expect(first.hasNextPage).toBe(true);
@@ -51,7 +54,7 @@ describe('catalog', () => {
   it('has no results beyond the last page or for noresults keywords', () => {
     expect(searchCatalog('laptop', 7, { maxPages: 7 }).hasNextPage).toBe(false);
     expect(searchCatalog('laptop', 7, { maxPages: 7 }).entries.length).toBeGreaterThan(0);
-    expect(searchCatalog('laptop', 8, { maxPages: 7 })).toEqual({ entries: [], totalResults: 0, hasNextPage: false });
+    expect(searchCatalog('laptop', 8, { maxPages: 7 })).toEqual({ entries: [], relatedSearches: [], totalResults: 0, hasNextPage: false });
     expect(searchCatalog('noresults please', 1, { maxPages: 7 }).entries).toEqual([]);
   });
 

@@ -1,4 +1,4 @@
-import { parseProductPage, parseSearchPage, type MarketplaceDomain } from '@crawl/marketplace';
+import { MARKETPLACE_DOMAINS, parseProductPage, parseSearchPage, type MarketplaceDomain } from '@crawl/marketplace';
 import { describe, expect, it } from 'vitest';
 import {
   PRODUCT_LAYOUTS,
@@ -12,20 +12,14 @@ import {
   searchCatalog,
   starShares,
   storefrontProduct,
+  textsFor,
   type PageSize,
 } from '../src/index.ts';
+import { cardExtras } from '../src/search-extras.ts';
 
-const DOMAINS: MarketplaceDomain[] = [
-  'amazon.com',
-  'amazon.de',
-  'amazon.fr',
-  'amazon.co.jp',
-  'amazon.in',
-  'amazon.com.br',
-  'amazon.se',
-  'amazon.ca',
-  'amazon.nl',
-];
+/** Text as the parser reports it: whitespace runs (no-break spaces included) as one space. */
+const spaced = (text: string): string => text.replace(/[\s\u00a0\u202f]+/g, ' ').trim();
+
 const ORIGIN = 'http://127.0.0.1:4010';
 
 function expectedPrice(money: { minor: number; currency: string; decimals: number } | undefined): { amount: number; currency: string } | undefined {
@@ -33,45 +27,72 @@ function expectedPrice(money: { minor: number; currency: string; decimals: numbe
 }
 
 describe('search pages round-trip through the parser', () => {
-  const cases = SEARCH_LAYOUTS.flatMap((layout) => DOMAINS.map((domain) => [layout, domain] as const));
+  const cases = SEARCH_LAYOUTS.flatMap((layout) => MARKETPLACE_DOMAINS.map((domain) => [layout, domain] as const));
+  const keywords = ['wireless headphones', 'laptop', 'kettle', 'drill'];
 
   it.each(cases)('%s layout on %s', (layout, domain) => {
-    const size: PageSize = domain === 'amazon.de' ? 'full' : 'small';
-    const rendered = renderSearchPage({ keyword: 'wireless headphones', page: 2, domain, layout, size });
-    const parsed = parseSearchPage(rendered.html, { origin: ORIGIN, marketplace: domain, keyword: 'wireless headphones', page: 2 });
+    for (const keyword of keywords) {
+      const size: PageSize = domain === 'amazon.de' && keyword === 'laptop' ? 'full' : 'small';
+      const rendered = renderSearchPage({ keyword, page: 2, domain, layout, size });
+      const parsed = parseSearchPage(rendered.html, { origin: ORIGIN, marketplace: domain, keyword, page: 2 });
+      const texts = textsFor(domain);
 
-    let organic = 0;
-    const expected = rendered.results.entries.map((entry, i) => {
-      const view = storefrontProduct(getProduct(entry.asin)!, domain);
-      return {
-        asin: entry.asin,
-        title: view.product.title,
-        price: expectedPrice(view.price),
-        listPrice: expectedPrice(view.listPrice),
-        sponsored: entry.sponsored,
-        rank: entry.sponsored ? undefined : ++organic,
-        position: i + 1,
-        rating: view.product.rating,
-        reviewCount: view.product.reviewCount > 0 ? view.product.reviewCount : undefined,
-        prime: view.product.prime,
-      };
-    });
-    const actual = parsed.items.map((item) => ({
-      asin: item.asin,
-      title: item.title,
-      price: item.price ? { amount: item.price.amount, currency: item.price.currency } : undefined,
-      listPrice: item.listPrice ? { amount: item.listPrice.amount, currency: item.listPrice.currency } : undefined,
-      sponsored: item.sponsored,
-      rank: item.rank,
-      position: item.position,
-      rating: item.rating,
-      reviewCount: item.reviewCount,
-      prime: item.prime,
-    }));
-    expect(actual).toEqual(expected);
-    expect(parsed.items.every((item) => item.url === `${ORIGIN}/dp/${item.asin}` && item.page === 2)).toBe(true);
-    expect(parsed.hasNextPage).toBe(true);
-    expect(parsed.totalResultsText).toMatch(/\d/);
+      let organic = 0;
+      const expected = rendered.results.entries.map((entry, i) => {
+        const view = storefrontProduct(getProduct(entry.asin)!, domain);
+        const widget = entry.placement !== undefined;
+        const extras = cardExtras(entry.asin, view.price !== undefined);
+        const rank = entry.sponsored ? undefined : ++organic;
+        return {
+          asin: entry.asin,
+          title: view.product.title,
+          price: expectedPrice(view.price),
+          listPrice: widget ? undefined : expectedPrice(view.listPrice),
+          sponsored: entry.sponsored,
+          placement: entry.placement ?? (entry.sponsored ? (organic === 0 ? 'top' : 'inline') : undefined),
+          rank,
+          position: i + 1,
+          rating: widget ? undefined : view.product.rating,
+          reviewCount: widget || view.product.reviewCount === 0 ? undefined : view.product.reviewCount,
+          prime: widget ? false : view.product.prime,
+          badges: widget || extras.badges.length === 0 ? undefined : extras.badges,
+          coupon: widget || extras.couponPercent === undefined ? undefined : spaced(texts.coupon(extras.couponPercent)),
+          delivery: widget || layout === 'legacy' || extras.deliveryDay === undefined ? undefined : spaced(texts.delivery(extras.deliveryDay)),
+          boughtInPastMonth: widget ? undefined : extras.boughtInPastMonth,
+        };
+      });
+      const actual = parsed.items.map((item) => ({
+        asin: item.asin,
+        title: item.title,
+        price: item.price ? { amount: item.price.amount, currency: item.price.currency } : undefined,
+        listPrice: item.listPrice ? { amount: item.listPrice.amount, currency: item.listPrice.currency } : undefined,
+        sponsored: item.sponsored,
+        placement: item.placement,
+        rank: item.rank,
+        position: item.position,
+        rating: item.rating,
+        reviewCount: item.reviewCount,
+        prime: item.prime,
+        badges: item.badges,
+        coupon: item.coupon,
+        delivery: item.delivery,
+        boughtInPastMonth: item.boughtInPastMonth,
+      }));
+      expect(actual).toEqual(expected);
+      expect(parsed.items.every((item) => item.url === `${ORIGIN}/dp/${item.asin}` && item.page === 2)).toBe(true);
+      expect(parsed.hasNextPage).toBe(true);
+      expect(parsed.totalResults).toBe(rendered.results.totalResults);
+      expect(parsed.relatedSearches).toEqual(rendered.results.relatedSearches);
+    }
+  });
+
+  it('has every search field and placement somewhere in the keywords above', () => {
+    const entries = keywords.flatMap((keyword) => searchCatalog(keyword, 2, { maxPages: 7 }).entries);
+    expect(new Set(entries.map((e) => e.placement))).toEqual(new Set([undefined, 'video', 'brand']));
+    const extras = entries.map((e) => cardExtras(e.asin, true));
+    expect(new Set(extras.flatMap((x) => x.badges))).toEqual(new Set(['best_seller', 'amazons_choice', 'limited_time_deal']));
+    expect(extras.some((x) => x.couponPercent !== undefined)).toBe(true);
+    expect(extras.some((x) => x.boughtInPastMonth !== undefined)).toBe(true);
   });
 
   it('renders an empty last page that parses to no items', () => {
@@ -98,9 +119,7 @@ describe('product pages round-trip through the parser', () => {
   const lowStock = findAsin((p) => p.stock === 'low_stock');
   const unavailable = findAsin((p) => p.stock === 'unavailable' && p.variations.length > 0);
   const asins = [...WELL_KNOWN_ASINS.slice(0, 8), SPECIAL_ASINS.noPrice, lowStock, unavailable];
-  const cases = PRODUCT_LAYOUTS.flatMap((layout) =>
-    ['amazon.com', 'amazon.de', 'amazon.fr', 'amazon.co.jp', 'amazon.es', 'amazon.it', 'amazon.in'].map((d) => [layout, d as MarketplaceDomain] as const),
-  );
+  const cases = PRODUCT_LAYOUTS.flatMap((layout) => MARKETPLACE_DOMAINS.map((d) => [layout, d as MarketplaceDomain] as const));
 
   it.each(cases)('%s layout on %s', (layout, domain) => {
     for (const asin of asins) {

@@ -44,7 +44,8 @@ describe('parseSearchPage — classic desktop layout (amazon.com)', () => {
       prime: true,
       keyword: 'laptop',
       page: 1,
-      missingFields: ['badges', 'coupon', 'delivery', 'boughtInPastMonth'],
+      boughtInPastMonth: 10000,
+      missingFields: ['badges', 'coupon', 'delivery'],
     });
   });
 

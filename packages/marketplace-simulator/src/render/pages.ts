@@ -1,6 +1,7 @@
 import type { MarketplaceDomain } from '@crawl/marketplace';
 import { getProduct, searchCatalog, type SearchResults } from '../catalog.ts';
 import { formatCount } from '../money.ts';
+import { cardExtras } from '../search-extras.ts';
 import { hashString } from '../rng.ts';
 import { storefrontProduct } from '../storefront-view.ts';
 import { textsFor } from '../texts.ts';
@@ -47,7 +48,15 @@ export function renderSearchPage(options: RenderSearchOptions): RenderedPage & {
   const cards: SearchCard[] = [];
   for (const entry of results.entries) {
     const product = getProduct(entry.asin);
-    if (product) cards.push({ view: storefrontProduct(product, domain), sponsored: entry.sponsored, position: cards.length + 1 });
+    if (!product) continue;
+    const view = storefrontProduct(product, domain);
+    cards.push({
+      view,
+      sponsored: entry.sponsored,
+      position: cards.length + 1,
+      extras: cardExtras(entry.asin, view.price !== undefined),
+      ...(entry.placement ? { placement: entry.placement } : {}),
+    });
   }
   const organicPerPage = results.entries.filter((e) => !e.sponsored).length;
   const from = (page - 1) * organicPerPage + 1;
@@ -60,6 +69,7 @@ export function renderSearchPage(options: RenderSearchOptions): RenderedPage & {
       cards,
       ...(cards.length > 0 ? { resultsText: texts.results(from, from + organicPerPage - 1, formatCount(results.totalResults, domain)) } : {}),
       hasNextPage: results.hasNextPage,
+      relatedSearches: results.relatedSearches,
     },
     layout,
   );

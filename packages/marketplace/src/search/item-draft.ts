@@ -20,6 +20,8 @@ export interface ItemDraft {
   coupon: string | undefined;
   delivery: string | undefined;
   reviewsBlock: string | undefined;
+  /** A secondary-colour line that reads as "bought in past month" (its own element, apart from the review count). */
+  boughtText: string | undefined;
   /** The sponsored widget the card is in (video, brand), if any. */
   widget: 'video' | 'brand' | undefined;
 }
@@ -42,6 +44,7 @@ export function newItemDraft(asin: string, sponsored: boolean): ItemDraft {
     coupon: undefined,
     delivery: undefined,
     reviewsBlock: undefined,
+    boughtText: undefined,
     widget: undefined,
   };
 }

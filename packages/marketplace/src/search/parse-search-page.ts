@@ -44,6 +44,9 @@ const RELATED_SEARCHES = 's-related-searches';
 const BOUGHT_PAST_MONTH =
   /(\d[\d.,\s\u00a0\u202f]*)\s*([KkMm]|mil|Tsd\.?)?\s*\+?\s*(?:bought in past month|im letzten Monat gekauft|achetés au cours du mois dernier|comprados el mes pasado|acquistati nel mese scorso|gekocht in de afgelopen maand|過去1か月で)/i;
 
+/** Japanese puts the count after the period: `過去1か月で1,000点以上購入されました`. */
+const BOUGHT_PAST_MONTH_JA = /過去1か月で\s*(\d[\d,.]*)\s*(万)?点以上/;
+
 /**
  * The elements the parser reacts to, and so the only ones tokenized (each with what is inside it):
  * result cards (a div or li with an ASIN and a card marker), the sponsored video and brand widgets,
@@ -225,6 +228,10 @@ export function parseSearchPage(html: string, options: ParseSearchPageOptions): 
           capture((text) => (card.plainListPrice ??= text));
         } else if (hasClass(cls, 's-prime') || hasClass(cls, 'a-icon-prime')) {
           card.prime = true;
+        } else if (card.boughtText === undefined && hasClass(cls, 'a-color-secondary')) {
+          capture((text) => {
+            if (card.boughtText === undefined && (BOUGHT_PAST_MONTH.test(text) || BOUGHT_PAST_MONTH_JA.test(text))) card.boughtText = text;
+          });
         }
         return;
       }
@@ -288,7 +295,13 @@ function badgeOf(text: string): SearchBadge | undefined {
 
 /** Lower bound of `10K+ bought in past month`, `Mehr als 1.000 im letzten Monat gekauft`. */
 function boughtInPastMonth(text: string | undefined): number | undefined {
-  const match = text === undefined ? null : BOUGHT_PAST_MONTH.exec(text);
+  if (text === undefined) return undefined;
+  const japanese = BOUGHT_PAST_MONTH_JA.exec(text);
+  if (japanese?.[1]) {
+    const count = Number(japanese[1].replace(/\D/g, '')) * (japanese[2] ? 10_000 : 1);
+    return Number.isSafeInteger(count) ? count : undefined;
+  }
+  const match = BOUGHT_PAST_MONTH.exec(text);
   if (!match?.[1]) return undefined;
   const base = Number(match[1].replace(/\D/g, ''));
   const unit = match[2]?.toLowerCase();
@@ -322,7 +335,7 @@ function toItem(card: ItemDraft, options: ParseSearchPageOptions, hint: PriceHin
   if (badges.length > 0) item.badges = badges;
   if (card.coupon) item.coupon = card.coupon;
   if (card.delivery) item.delivery = card.delivery;
-  const bought = boughtInPastMonth(card.reviewsBlock);
+  const bought = boughtInPastMonth(card.boughtText ?? card.reviewsBlock);
   if (bought !== undefined) item.boughtInPastMonth = bought;
   if (options.keyword !== undefined) item.keyword = options.keyword;
   if (options.page !== undefined) item.page = options.page;
