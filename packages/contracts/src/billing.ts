@@ -83,8 +83,8 @@ export const ReferralCodeResponse = DataEnvelope(
     code: Type.String(),
     link: Type.String({
       format: 'uri',
-      description: 'The absolute URL to share: opening it (GET /referral/click/:code) records a click and says how to register with the code.',
-      examples: ['https://api.example.com/referral/click/K7M2QX9P'],
+      description: 'The absolute URL to share: opening it (GET /referral/click?code=…) records a click and says how to register with the code.',
+      examples: ['https://api.example.com/referral/click?code=K7M2QX9P'],
     }),
   }),
 );
@@ -95,8 +95,8 @@ export const ReferralClickBody = Type.Object({ code: ReferralCode }, { additiona
 export type ReferralClickBody = Static<typeof ReferralClickBody>;
 export const ReferralClickResponse = DataEnvelope(Type.Object({ recorded: Type.Boolean() }));
 
-export const ReferralLinkParams = Type.Object({ code: ReferralCode }, { additionalProperties: false });
-export type ReferralLinkParams = Static<typeof ReferralLinkParams>;
+export const ReferralLinkQuery = Type.Object({ code: ReferralCode }, { additionalProperties: false });
+export type ReferralLinkQuery = Static<typeof ReferralLinkQuery>;
 export const ReferralLinkResponse = DataEnvelope(
   Type.Object({
     code: Type.String(),

@@ -66,11 +66,12 @@ describe('operator injection through the all-in-one', () => {
   });
 
   it.each(queryRoutes.map((route) => [`${route.method} ${route.url}`, route] as const))(
-    '%s refuses bracket operators in the query string and matches nothing with operator text',
+    '%s ignores bracket operators in the query string and matches nothing with operator text',
     async (_label, route) => {
       const url = pathFor(route, route.url.includes('/:') ? idsOf(b, route) : {});
       const token = tokenFor(route, b);
       const known = schemaKeys(route.schema.querystring);
+      const plain = await svc.request({ method: 'GET', url, token });
       for (const key of [...known, 'organizationId', 'projectId', '_id']) {
         for (const suffix of ['[$ne]=x', '[$gt]=', '[$regex]=.*', '[$in][]=queued', `=${encodeURIComponent('{"$ne":null}')}`]) {
           const res = await svc.request({ method: 'GET', url: `${url}?${key}${suffix}`, token });
@@ -79,8 +80,10 @@ describe('operator injection through the all-in-one', () => {
           if (suffix.startsWith('=')) {
             // A JSON text is a plain string to a string field: it may only match nothing.
             if (known.includes(key) && res.status === 200) expect(res.body.data, label).toEqual([]);
-          } else if (route.schema.querystring) {
-            expect(res.status, label).toBe(400);
+          } else {
+            // `key[$ne]` is a parameter no route knows: ignored (docs/api.md), never read as an operator.
+            expect(res.status, label).toBe(plain.status);
+            if (!route.raw) expect(res.body, label).toEqual(plain.body);
           }
           for (const secret of a.secrets) expect(res.text, label).not.toContain(secret);
         }

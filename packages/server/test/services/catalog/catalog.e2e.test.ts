@@ -114,8 +114,10 @@ describe.each(testBackends())('catalog through the gateway with real auth and bi
     });
     expect(short.status).toBe(402);
     expect(short.body.error.code).toBe('INSUFFICIENT_CREDITS');
+    // The big job is still queued: a retry would crawl it twice, so it is refused before credits are looked at.
     const retry = await svc.request({ method: 'POST', url: `/jobs/${big.body.data.id}/retry`, token: bob.token });
-    expect(retry.status).toBe(402);
+    expect(retry.status).toBe(409);
+    expect(retry.body.error.code).toBe('CONFLICT');
     for (let i = 0; i < 3; i += 1) {
       expect(
         (await svc.request({ method: 'POST', url: `/projects/${projectId}/jobs`, token: bob.token, body: { type: 'details', targets: ['B000000001'] } }))

@@ -14,7 +14,7 @@ export function referralRoutes(app: FastifyInstance, billing: Billing): void {
 
   // The shared link itself: following it is a click.
   routeFromSpec(app, BillingRoutes.referralLink, async (request) => {
-    const code = normalizeCode(request.params.code);
+    const code = normalizeCode(request.query.code);
     await billing.referrals.click(code);
     const links = referralLinks(code, request, billing.referrals.publicBaseUrl);
     return { data: { code, recorded: true, register: { method: 'POST' as const, url: links.register, referralCode: code } } };

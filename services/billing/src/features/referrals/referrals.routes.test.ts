@@ -25,9 +25,9 @@ describe('referral links', () => {
     const codeRes = await svc.request({ method: 'GET', url: '/referral/code', headers: { ...asUser(svc), host: 'api.example.test:8443' } });
     expect(codeRes.status).toBe(200);
     const { code, link } = codeRes.body.data as { code: string; link: string };
-    expect(link).toBe(`http://api.example.test:8443/referral/click/${code}`);
+    expect(link).toBe(`http://api.example.test:8443/referral/click?code=${code}`);
 
-    const followed = await svc.request({ method: 'GET', url: new URL(link).pathname, headers: { host: 'api.example.test:8443' } });
+    const followed = await svc.request({ method: 'GET', url: link.slice(link.indexOf('/referral')), headers: { host: 'api.example.test:8443' } });
     expect(followed.status).toBe(200);
     expect(followed.body.data).toEqual({
       code,
@@ -35,7 +35,7 @@ describe('referral links', () => {
       register: { method: 'POST', url: 'http://api.example.test:8443/auth/register', referralCode: code },
     });
     // Codes are case-insensitive in the link too.
-    expect((await svc.request({ method: 'GET', url: `/referral/click/${code.toLowerCase()}` })).body.data.code).toBe(code);
+    expect((await svc.request({ method: 'GET', url: `/referral/click?code=${code.toLowerCase()}` })).body.data.code).toBe(code);
     const stats = await svc.request({ method: 'GET', url: '/referral/stats', headers: asUser(svc) });
     expect(stats.body.data).toMatchObject({ code, clicks: 2 });
   });
@@ -43,18 +43,20 @@ describe('referral links', () => {
   it('builds the link on PUBLIC_BASE_URL when billing runs behind a gateway of its own', async () => {
     svc = await billingAlone({ PUBLIC_BASE_URL: 'https://api.example.com/' });
     const { code, link } = (await svc.request({ method: 'GET', url: '/referral/code', headers: asUser(svc) })).body.data as { code: string; link: string };
-    expect(link).toBe(`https://api.example.com/referral/click/${code}`);
-    const followed = await svc.request({ method: 'GET', url: `/referral/click/${code}` });
+    expect(link).toBe(`https://api.example.com/referral/click?code=${code}`);
+    const followed = await svc.request({ method: 'GET', url: `/referral/click?code=${code}` });
     expect(followed.body.data.register.url).toBe('https://api.example.com/auth/register');
   });
 
-  it('answers an unknown code with 404 and a malformed one with 400, recording nothing', async () => {
+  it('answers an unknown code with 404 and a malformed or missing one with 400', async () => {
     svc = await billingAlone();
-    const unknown = await svc.request({ method: 'GET', url: '/referral/click/NOSUCHCODE' });
+    const unknown = await svc.request({ method: 'GET', url: '/referral/click?code=NOSUCHCODE' });
     expect(unknown.status).toBe(404);
     expect(unknown.body.error.code).toBe('NOT_FOUND');
-    const malformed = await svc.request({ method: 'GET', url: '/referral/click/not%20a%20code' });
-    expect(malformed.status).toBe(400);
-    expect(malformed.body.error.code).toBe('VALIDATION_ERROR');
+    for (const url of ['/referral/click?code=not%20a%20code', '/referral/click']) {
+      const malformed = await svc.request({ method: 'GET', url });
+      expect(malformed.status, url).toBe(400);
+      expect(malformed.body.error.code).toBe('VALIDATION_ERROR');
+    }
   });
 });

@@ -50,7 +50,8 @@ describe('the OpenAPI document the gateway serves', () => {
 
   it('says which operations need a token: none on public routes, a bearer on the rest', () => {
     const byId = new Map(operations.map(({ operation }) => [operation.operationId, operation]));
-    for (const id of ['health', 'register', 'login', 'loginHandoff', 'verifyHandoff', 'referralClick']) expect(byId.get(id)?.security, id).toEqual([]);
+    for (const id of ['health', 'register', 'login', 'loginHandoff', 'verifyHandoff', 'referralClick', 'referralLink'])
+      expect(byId.get(id)?.security, id).toEqual([]);
     expect(byId.get('getJob')?.security).toEqual([{ bearerAuth: [] }]);
     expect(byId.get('logout')?.security).toEqual([{}, { bearerAuth: [] }]);
   });
