@@ -20,6 +20,10 @@ export const SPECIAL_ASINS = {
   reset: 'B0RESET001',
   /** Answered after a 300 ms delay. */
   slow: 'B0SLOW0001',
+  /** A paperback book: authors, four formats, the price a plain format price in the books buy box. */
+  paperback: 'B0BOOKSIM1',
+  /** A Kindle edition whose price appears only as the selected format's price. */
+  kindle: 'B0KINDLE01',
 } as const;
 
 /** ASINs starting with `B0NOTF` (`B0NOTFOUND`, `B0NOTF0001`, …) are always unknown (404). */

@@ -31,6 +31,46 @@ export interface CatalogProduct {
   modelNumber: string;
   /** Sibling variations, this product included, in display order. */
   variations: { asin: string; value: string }[];
+  /** Books and e-books: who wrote it and the formats it comes in (the shown one selected). */
+  book?: Book;
+  /** Coupon percent in the buy box (products with an offer only). */
+  couponPercent?: number;
+  /** A "Limited time deal" badge by the price (products with an offer only). */
+  deal: boolean;
+  badges: ProductBadge[];
+}
+
+export type ProductBadge = 'amazons_choice' | 'best_seller' | 'climate_pledge_friendly' | 'small_business';
+
+export type BookFormat = 'kindle' | 'paperback' | 'hardcover' | 'audiobook';
+
+export interface Book {
+  authors: { name: string; role: 'author' | 'translator' }[];
+  /** In display order; a format without a price (audiobook) shows a trial offer instead. */
+  formats: { format: BookFormat; priceUsdCents?: number }[];
+  selected: BookFormat;
+}
+
+const AUTHORS = ['Mara Lindqvist', 'Jonah Reyes', 'Aiko Tanabe', 'Elif Demir', 'Tomasz Nowak'];
+const BOOK_TITLES = ['The Quiet Orbit', 'A Field Guide to Tides', 'Salt and Lanterns', 'The Cartographer of Rain'];
+
+/** The two book ASINs: a paperback (price in the buy box) and a Kindle edition (price only on its format). */
+function bookOf(asin: string, rng: Rng): Book | undefined {
+  if (asin !== SPECIAL_ASINS.paperback && asin !== SPECIAL_ASINS.kindle) return undefined;
+  const kindle = rng.int(3, 12) * 100 + 99;
+  return {
+    authors: [
+      { name: rng.pick(AUTHORS), role: 'author' },
+      { name: rng.pick(AUTHORS.filter((a) => a !== AUTHORS[0])), role: 'translator' },
+    ],
+    formats: [
+      { format: 'kindle', priceUsdCents: kindle },
+      { format: 'audiobook' },
+      { format: 'hardcover', priceUsdCents: kindle + 1500 },
+      { format: 'paperback', priceUsdCents: kindle + 300 },
+    ],
+    selected: asin === SPECIAL_ASINS.kindle ? 'kindle' : 'paperback',
+  };
 }
 
 const SELLERS = ['Northwind Traders', 'Blue Harbor Goods', 'Maple & Pine Store', 'Quayside Direct'];
@@ -94,6 +134,8 @@ export function getProduct(asin: string): CatalogProduct | undefined {
     ],
     modelNumber: `${brand.slice(0, 3).toUpperCase()}-${rng.int(1000, 9999)}`,
     variations: [],
+    deal: false,
+    badges: [],
   };
   if (reviewCount > 0) product.rating = rng.int(30, 50) / 10;
   if (stock !== 'unavailable') product.priceUsdCents = price;
@@ -101,6 +143,31 @@ export function getProduct(asin: string): CatalogProduct | undefined {
   if (stock === 'low_stock') product.stockLeft = rng.int(1, 9);
   if (rng.chance(0.3)) product.thirdPartySeller = rng.pick(SELLERS);
   if (rng.chance(0.35)) product.variations = variationsOf(asin, categoryIndex, category, rng);
+  // Drawn apart so adding them left every other field of every product as it was.
+  const extras = rngFor('product-extras', asin);
+  if (extras.chance(0.15)) product.badges.push('amazons_choice');
+  else if (extras.chance(0.1)) product.badges.push('best_seller');
+  if (extras.chance(0.15)) product.badges.push('climate_pledge_friendly');
+  if (extras.chance(0.1)) product.badges.push('small_business');
+  if (stock !== 'unavailable' && extras.chance(0.25)) product.couponPercent = extras.pick([5, 10, 15, 20]);
+  if (stock !== 'unavailable' && extras.chance(0.2)) product.deal = true;
+  const book = bookOf(asin, rng);
+  if (book) {
+    const selected = book.formats.find((f) => f.format === book.selected);
+    product.book = book;
+    product.title = `${rng.pick(BOOK_TITLES)}: A Novel`;
+    product.variations = [];
+    product.badges = [];
+    product.deal = false;
+    delete product.couponPercent;
+    product.stock = 'in_stock';
+    delete product.stockLeft;
+    delete product.thirdPartySeller;
+    if (selected?.priceUsdCents !== undefined) product.priceUsdCents = selected.priceUsdCents;
+    // Only print books show a list price; e-books a digital list price we leave out.
+    if (book.selected === 'paperback') product.listPriceUsdCents = (selected?.priceUsdCents ?? 0) + 600;
+    else delete product.listPriceUsdCents;
+  }
   return product;
 }
 

@@ -1,5 +1,5 @@
 import type { MarketplaceDomain } from '@crawl/marketplace';
-import type { CatalogProduct } from './catalog.ts';
+import type { Book, CatalogProduct } from './catalog.ts';
 import { localizedCategory } from './categories.ts';
 import { localPrice, type Money } from './money.ts';
 import { textsFor, type Texts } from './texts.ts';
@@ -15,6 +15,8 @@ export interface StorefrontProduct {
   categories: [string, string];
   availability: string;
   seller: string;
+  /** Books: the product's book data (same as `product.book`). */
+  book?: Book;
 }
 
 export function storefrontProduct(product: CatalogProduct, domain: MarketplaceDomain): StorefrontProduct {
@@ -27,6 +29,7 @@ export function storefrontProduct(product: CatalogProduct, domain: MarketplaceDo
     availability: product.stock === 'unavailable' ? texts.unavailable : product.stock === 'low_stock' ? texts.onlyLeft(product.stockLeft ?? 1) : texts.inStock,
     seller: product.thirdPartySeller ?? texts.amazonSeller,
   };
+  if (product.book) view.book = product.book;
   if (product.priceUsdCents !== undefined) {
     const price = localPrice(product.priceUsdCents, domain);
     view.price = price;

@@ -34,6 +34,16 @@ export interface Texts {
   /** `count` already in the storefront's number format; `n` the number. */
   bought(n: number, count: string): string;
   relatedSearches: string;
+  /** Book format names: Kindle, Paperback, Hardcover, Audiobook. */
+  bookFormats: [string, string, string, string];
+  /** Author and translator as the byline words the contribution. */
+  bookRoles: [string, string];
+  /** The subtitle under a Kindle edition's title. */
+  kindleEdition: string;
+  /** What an audiobook format shows instead of a price. */
+  audibleTrial: string;
+  /** The buy box coupon's checkbox label. */
+  applyCoupon(percent: number): string;
 }
 
 const EN_WEEKDAYS = ['Wed', 'Thu', 'Fri', 'Sat', 'Sun', 'Mon', 'Tue'];
@@ -70,6 +80,11 @@ const EN: Texts = {
   delivery: (d) => `FREE delivery ${EN_WEEKDAYS[mayWeekday(d)]}, May ${d}`,
   bought: (n) => `${n >= 1000 ? `${n / 1000}K` : n}+ bought in past month`,
   relatedSearches: 'Related searches',
+  bookFormats: ['Kindle', 'Paperback', 'Hardcover', 'Audiobook'],
+  bookRoles: ['Author', 'Translator'],
+  kindleEdition: 'Kindle Edition',
+  audibleTrial: 'Free with Audible trial',
+  applyCoupon: (p) => `Apply ${p}% coupon`,
 };
 
 const DE: Texts = {
@@ -102,6 +117,11 @@ const DE: Texts = {
   delivery: (d) => `GRATIS Lieferung ${['Mi.', 'Do.', 'Fr.', 'Sa.', 'So.', 'Mo.', 'Di.'][mayWeekday(d)]}, ${d}. Mai`,
   bought: (_n, c) => `Mehr als ${c} im letzten Monat gekauft`,
   relatedSearches: 'Ähnliche Suchanfragen',
+  bookFormats: ['Kindle', 'Taschenbuch', 'Gebundenes Buch', 'Hörbuch'],
+  bookRoles: ['Autor', 'Übersetzer'],
+  kindleEdition: 'Kindle Ausgabe',
+  audibleTrial: 'Audible Probemonat',
+  applyCoupon: (p) => `${p} %-Gutschein anwenden`,
 };
 
 const FR: Texts = {
@@ -134,6 +154,11 @@ const FR: Texts = {
   delivery: (d) => `Livraison GRATUITE ${['mer.', 'jeu.', 'ven.', 'sam.', 'dim.', 'lun.', 'mar.'][mayWeekday(d)]} ${d} mai`,
   bought: (_n, c) => `Plus de ${c} achetés au cours du mois dernier`,
   relatedSearches: 'Recherches associées',
+  bookFormats: ['Format Kindle', 'Broché', 'Relié', 'Livre audio'],
+  bookRoles: ['Auteur', 'Traducteur'],
+  kindleEdition: 'Format Kindle',
+  audibleTrial: 'Gratuit avec l’offre d’essai Audible',
+  applyCoupon: (p) => `Appliquer le coupon de ${p} %`,
 };
 
 const JA: Texts = {
@@ -166,6 +191,11 @@ const JA: Texts = {
   delivery: (d) => `お届け日: 5月${d}日 ${['水', '木', '金', '土', '日', '月', '火'][mayWeekday(d)]}曜日`,
   bought: (_n, c) => `過去1か月で${c}点以上購入されました`,
   relatedSearches: '関連検索',
+  bookFormats: ['Kindle版', '文庫', '単行本', 'Audible版'],
+  bookRoles: ['著', '翻訳'],
+  kindleEdition: 'Kindle版',
+  audibleTrial: 'Audible会員 無料',
+  applyCoupon: (p) => `${p}%OFFクーポンを適用`,
 };
 
 const ES: Texts = {
@@ -197,6 +227,11 @@ const ES: Texts = {
   delivery: (d) => `Entrega GRATIS el ${['miércoles', 'jueves', 'viernes', 'sábado', 'domingo', 'lunes', 'martes'][mayWeekday(d)]}, ${d} de mayo`,
   bought: (_n, c) => `Más de ${c} comprados el mes pasado`,
   relatedSearches: 'Búsquedas relacionadas',
+  bookFormats: ['Kindle', 'Tapa blanda', 'Tapa dura', 'Audiolibro'],
+  bookRoles: ['Autor', 'Traductor'],
+  kindleEdition: 'Versión Kindle',
+  audibleTrial: 'Gratis con la prueba de Audible',
+  applyCoupon: (p) => `Aplicar cupón del ${p} %`,
 };
 
 const IT: Texts = {
@@ -228,6 +263,11 @@ const IT: Texts = {
   delivery: (d) => `Consegna GRATUITA ${['mer', 'gio', 'ven', 'sab', 'dom', 'lun', 'mar'][mayWeekday(d)]} ${d} mag`,
   bought: (_n, c) => `Più di ${c} acquistati nel mese scorso`,
   relatedSearches: 'Ricerche correlate',
+  bookFormats: ['Kindle', 'Copertina flessibile', 'Copertina rigida', 'Audiolibro'],
+  bookRoles: ['Autore', 'Traduttore'],
+  kindleEdition: 'Formato Kindle',
+  audibleTrial: 'Gratis con la prova di Audible',
+  applyCoupon: (p) => `Applica coupon del ${p}%`,
 };
 
 const BY_LANGUAGE: Record<string, Texts> = { en: EN, de: DE, fr: FR, ja: JA, es: ES, it: IT };

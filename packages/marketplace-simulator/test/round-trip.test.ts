@@ -6,6 +6,7 @@ import {
   SPECIAL_ASINS,
   WELL_KNOWN_ASINS,
   amountOf,
+  localPrice,
   getProduct,
   renderProductPage,
   renderSearchPage,
@@ -118,7 +119,9 @@ function findAsin(predicate: (product: NonNullable<ReturnType<typeof getProduct>
 describe('product pages round-trip through the parser', () => {
   const lowStock = findAsin((p) => p.stock === 'low_stock');
   const unavailable = findAsin((p) => p.stock === 'unavailable' && p.variations.length > 0);
-  const asins = [...WELL_KNOWN_ASINS.slice(0, 8), SPECIAL_ASINS.noPrice, lowStock, unavailable];
+  const couponed = findAsin((p) => p.couponPercent !== undefined && p.deal);
+  const badged = findAsin((p) => p.badges.length >= 2);
+  const asins = [...WELL_KNOWN_ASINS.slice(0, 8), SPECIAL_ASINS.noPrice, lowStock, unavailable, couponed, badged];
   const cases = PRODUCT_LAYOUTS.flatMap((layout) => MARKETPLACE_DOMAINS.map((d) => [layout, d as MarketplaceDomain] as const));
 
   it.each(cases)('%s layout on %s', (layout, domain) => {
@@ -153,6 +156,9 @@ describe('product pages round-trip through the parser', () => {
         fulfilledByAmazon: parsed.fulfilledByAmazon,
         videoCount: parsed.videoCount,
         savings: parsed.savings?.price ? { amount: parsed.savings.price.amount, currency: parsed.savings.price.currency } : undefined,
+        coupon: parsed.coupon,
+        deal: parsed.deal,
+        badges: parsed.badges,
       }).toEqual({
         asin,
         title: p.title,
@@ -191,6 +197,9 @@ describe('product pages round-trip through the parser', () => {
         videoCount: layout === 'mobile' ? undefined : 1,
         savings:
           layout === 'apex' && view.price && view.listPrice ? expectedPrice({ ...view.price, minor: view.listPrice.minor - view.price.minor }) : undefined,
+        coupon: p.couponPercent === undefined ? undefined : spaced(view.texts.applyCoupon(p.couponPercent)),
+        deal: p.deal ? view.texts.dealBadge : undefined,
+        badges: p.badges.length === 0 ? undefined : p.badges,
       });
     }
   });
@@ -203,3 +212,46 @@ function histogramOf([fiveStar, fourStar, threeStar, twoStar, oneStar]: number[]
 function getCurrency(domain: MarketplaceDomain): string {
   return storefrontProduct(getProduct(WELL_KNOWN_ASINS[0]!)!, domain).price!.currency;
 }
+
+describe('book pages round-trip through the parser', () => {
+  const cases = [SPECIAL_ASINS.paperback, SPECIAL_ASINS.kindle].flatMap((asin) => MARKETPLACE_DOMAINS.map((domain) => [asin, domain] as const));
+
+  it.each(cases)('%s on %s', (asin, domain) => {
+    const rendered = renderProductPage({ asin, domain, size: 'small' })!;
+    expect(rendered.layout).toBe('book');
+    const parsed = parseProductPage(rendered.html, { origin: ORIGIN, marketplace: domain });
+    const view = storefrontProduct(getProduct(asin)!, domain);
+    const book = view.product.book!;
+    const texts = textsFor(domain);
+    const formatName = (format: (typeof book.formats)[number]['format']): string =>
+      texts.bookFormats[['kindle', 'paperback', 'hardcover', 'audiobook'].indexOf(format)]!;
+    expect({
+      title: parsed.title,
+      brand: parsed.brand,
+      authors: parsed.authors,
+      format: parsed.format,
+      formats: parsed.formats?.map((f) => [f.name, f.price?.amount, f.selected]),
+      price: parsed.price ? { amount: parsed.price.amount, currency: parsed.price.currency } : undefined,
+      listPrice: parsed.listPrice ? { amount: parsed.listPrice.amount, currency: parsed.listPrice.currency } : undefined,
+      inStock: parsed.inStock,
+      rating: parsed.rating,
+      reviewCount: parsed.reviewCount,
+    }).toEqual({
+      title: view.product.title,
+      brand: undefined,
+      authors: book.authors.map((a) => ({ name: a.name, role: texts.bookRoles[a.role === 'author' ? 0 : 1] })),
+      format: formatName(book.selected),
+      formats: book.formats.map((f) => [
+        formatName(f.format),
+        f.priceUsdCents === undefined ? undefined : amountOf(localPrice(f.priceUsdCents, domain)),
+        f.format === book.selected,
+      ]),
+      price: expectedPrice(view.price),
+      listPrice: expectedPrice(view.listPrice),
+      inStock: book.selected === 'kindle' ? undefined : true,
+      rating: view.product.rating,
+      reviewCount: view.product.reviewCount > 0 ? view.product.reviewCount : undefined,
+    });
+    expect(parsed.missingFields).not.toContain('price');
+  });
+});

@@ -118,5 +118,5 @@ export function renderProductPage(options: RenderProductOptions): RenderedPage |
     },
     productContent(view, layout),
   );
-  return { html, layout };
+  return { html, layout: product.book ? 'book' : layout };
 }

@@ -2,12 +2,14 @@ import type { MarketplaceDomain } from '@crawl/marketplace';
 import { formatCount, formatMoney } from '../money.ts';
 import { ratingText, type StorefrontProduct } from '../storefront-view.ts';
 import { esc, imageUrl } from './html.ts';
+import type { ProductBadge } from '../catalog.ts';
+import { bookContent } from './book-layout.ts';
 import { priceWidget } from './price-widget.ts';
 
 export type ProductLayout = 'desktop' | 'apex' | 'mobile';
 export const PRODUCT_LAYOUTS: readonly ProductLayout[] = ['desktop', 'apex', 'mobile'];
 
-function breadcrumbs(view: StorefrontProduct): string {
+export function breadcrumbs(view: StorefrontProduct): string {
   const [top, sub] = view.categories;
   return `<div id="wayfinding-breadcrumbs_feature_div" class="celwidget" data-feature-name="wayfinding-breadcrumbs"><div id="wayfinding-breadcrumbs_container" class="a-section a-spacing-none a-padding-medium"><ul class="a-unordered-list a-horizontal a-size-small">
 <li><span class="a-list-item"><a class="a-link-normal a-color-tertiary" href="/b/ref=dp_bc_aui_C_1?ie=UTF8&amp;node=1001">  ${esc(top)}  </a></span></li>
@@ -15,7 +17,7 @@ function breadcrumbs(view: StorefrontProduct): string {
 <li><span class="a-list-item"><a class="a-link-normal a-color-tertiary" href="/b/ref=dp_bc_aui_C_2?ie=UTF8&amp;node=1002">  ${esc(sub)}  </a></span></li></ul></div></div>`;
 }
 
-function desktopImages(view: StorefrontProduct, withHires: boolean): string {
+export function desktopImages(view: StorefrontProduct, withHires: boolean): string {
   const ids = view.product.imageIds;
   const thumbs = ids
     .map((id, i) => {
@@ -35,7 +37,7 @@ function desktopImages(view: StorefrontProduct, withHires: boolean): string {
 </div></div></div></div>`;
 }
 
-function reviewsSummary(view: StorefrontProduct, domain: MarketplaceDomain): string {
+export function reviewsSummary(view: StorefrontProduct, domain: MarketplaceDomain): string {
   const rating = ratingText(view);
   if (!rating) return '';
   const count = view.texts.ratingsCount(formatCount(view.product.reviewCount, domain));
@@ -52,7 +54,7 @@ export function starShares(rating: number): [number, number, number, number, num
 }
 
 /** The review histogram: a table on desktop and apex pages, a list on mobile. */
-function histogram(view: StorefrontProduct, form: 'table' | 'list'): string {
+export function histogram(view: StorefrontProduct, form: 'table' | 'list'): string {
   const rating = view.product.rating;
   if (rating === undefined) return '';
   const shares = starShares(rating);
@@ -73,6 +75,38 @@ function histogram(view: StorefrontProduct, form: 'table' | 'list'): string {
     )
     .join('');
   return `<div id="cm_cr_dp_m_rating_histogram"><ul id="histogramTable" class="a-unordered-list a-nostyle a-vertical histogram">${items}</ul></div>`;
+}
+
+const BADGE_BLOCKS: readonly [string, ProductBadge][] = [
+  ['acBadge_feature_div', 'amazons_choice'],
+  ['zeitgeistBadge_feature_div', 'best_seller'],
+  ['climatePledgeFriendlyBadge_feature_div', 'climate_pledge_friendly'],
+  ['smallBusinessBadge_feature_div', 'small_business'],
+];
+
+/** The badge blocks: on every page, empty unless the product has the badge. */
+export function badgeBlocks(view: StorefrontProduct): string {
+  const texts = view.texts;
+  const label: Record<ProductBadge, string> = {
+    amazons_choice: `<div class="ac-badge-wrapper"><span class="ac-badge-rectangle"><span class="ac-badge-text-primary">${esc(texts.choiceBadge.join(''))}</span></span></div>`,
+    best_seller: `<a class="badge-link" href="/gp/bestsellers/"><i class="a-icon a-icon-addon p13n-best-seller-badge">${esc(`#1 ${texts.bestSellerBadge}`)}</i></a>`,
+    climate_pledge_friendly: '<span class="a-size-small">Climate Pledge Friendly</span>',
+    small_business: '<span class="a-size-small">Small Business</span>',
+  };
+  return BADGE_BLOCKS.map(([id, badge]) => `<div id="${id}">${view.product.badges.includes(badge) ? label[badge] : ''}</div>`).join('');
+}
+
+/** The deal badge by the price and the coupon checkbox under it. */
+export function dealAndCoupon(view: StorefrontProduct): string {
+  const p = view.product;
+  const deal = p.deal
+    ? `<div id="dealBadge_feature_div"><span class="a-size-small dealBadge"><span class="a-size-small dealBadgeTextColor">${esc(view.texts.dealBadge)}</span></span></div>`
+    : '<div id="dealBadge_feature_div"></div>';
+  const coupon =
+    p.couponPercent === undefined
+      ? ''
+      : `<div id="promoPriceBlockMessage_feature_div"><div class="a-section"><span class="a-color-success"><span class="a-checkbox"><input type="checkbox" id="checkbox${p.asin}"><label id="couponText${p.asin}" for="checkbox${p.asin}"> ${esc(view.texts.applyCoupon(p.couponPercent))} </label></span></span> <a href="#">Terms</a></div></div>`;
+  return deal + coupon;
 }
 
 function featureBullets(view: StorefrontProduct, id: string): string {
@@ -108,12 +142,12 @@ function inlineTwister(view: StorefrontProduct): string {
   return `<div id="twister-plus-inline-twister" class="a-section"><div id="inline-twister-row-${dimension}" class="a-section inline-twister-row"><div id="inline-twister-expander-content-${dimension}" class="a-section"><ul class="a-unordered-list a-nostyle a-button-list a-horizontal dimension-values-list">${items}</ul></div></div></div>`;
 }
 
-function availabilityBox(view: StorefrontProduct): string {
+export function availabilityBox(view: StorefrontProduct): string {
   const color = view.product.stock === 'unavailable' ? 'a-color-price' : 'a-color-success';
   return `<div id="availability_feature_div" class="celwidget"><div id="availability" class="a-section a-spacing-base a-spacing-top-micro"><span class="a-size-medium ${color}">   ${esc(view.availability)}   </span><br></div></div>`;
 }
 
-function tabularBuybox(view: StorefrontProduct): string {
+export function tabularBuybox(view: StorefrontProduct): string {
   const seller = view.product.thirdPartySeller
     ? `<a id="sellerProfileTriggerId" href="/gp/help/seller/at-a-glance.html?seller=A${view.product.asin}">${esc(view.seller)}</a>`
     : esc(view.seller);
@@ -122,7 +156,7 @@ function tabularBuybox(view: StorefrontProduct): string {
 <div tabular-attribute-name="${esc(view.texts.soldBy)}" class="tabular-buybox-text a-spacing-none" role="cell"><div class="a-section a-spacing-none"><span class="a-size-small tabular-buybox-text-message">${seller}</span></div></div></div></div>`;
 }
 
-function rankLines(view: StorefrontProduct, domain: MarketplaceDomain): [string, string] {
+export function rankLines(view: StorefrontProduct, domain: MarketplaceDomain): [string, string] {
   const [top, sub] = view.categories;
   const texts = view.texts;
   return [
@@ -150,7 +184,7 @@ ${row('Item model number', esc(view.product.modelNumber))}${row('ASIN', view.pro
 <tr><th class="a-color-secondary a-size-base prodDetSectionEntry"> ${esc(label)} </th><td><span><span>${top}</span><br><span>${sub}</span></span></td></tr></table></div>`;
 }
 
-function description(view: StorefrontProduct): string {
+export function description(view: StorefrontProduct): string {
   return `<div id="productDescription_feature_div" class="celwidget"><div id="productDescription" class="a-section a-spacing-small">${view.product.description.map((p) => `<p><span>${esc(p)}</span></p>`).join('\n')}</div></div>`;
 }
 
@@ -169,8 +203,8 @@ function desktop(view: StorefrontProduct, domain: MarketplaceDomain): string {
     : '';
   return `<div id="dp" class="${view.texts.htmlLang}"><div id="dp-container" class="a-container" role="main">${breadcrumbs(view)}
 <div id="ppd"><div id="leftCol" class="a-column a-span12 a-spacing-none">${desktopImages(view, true)}</div>
-<div id="centerCol" class="centerColAlign">${titleBlock(view)}${reviewsSummary(view, domain)}
-<div id="apex_desktop" class="celwidget"><div class="offersConsistencyEnabled"><div id="corePriceDisplay_desktop_feature_div" class="celwidget">${price}</div></div></div>
+<div id="centerCol" class="centerColAlign">${titleBlock(view)}${reviewsSummary(view, domain)}${badgeBlocks(view)}
+<div id="apex_desktop" class="celwidget"><div class="offersConsistencyEnabled"><div id="corePriceDisplay_desktop_feature_div" class="celwidget">${price}</div></div></div>${dealAndCoupon(view)}
 ${featureBullets(view, 'feature-bullets')}${classicTwister(view)}</div>
 <div id="rightCol"><div id="buybox" class="a-section">${availabilityBox(view)}${tabularBuybox(view)}<input type="hidden" id="ASIN" name="ASIN" value="${view.product.asin}"></div></div></div>
 ${description(view)}${detailBullets(view, domain)}${histogram(view, 'table')}</div></div>`;
@@ -198,7 +232,7 @@ function apex(view: StorefrontProduct, domain: MarketplaceDomain): string {
   const poBrand = `<div id="productOverview_feature_div"><table class="a-normal a-spacing-micro"><tr class="a-spacing-small po-brand"><td class="a-span3"><span class="a-size-base a-text-bold">Brand</span></td><td class="a-span9"><span class="a-size-base po-break-word">${esc(view.product.brand)}</span></td></tr></table></div>`;
   return `<div id="dp" class="${view.texts.htmlLang}"><div id="dp-container" class="a-container" role="main">${breadcrumbs(view)}
 <div id="ppd"><div id="leftCol">${desktopImages(view, false)}</div>
-<div id="centerCol">${titleBlock(view)}${reviewsSummary(view, domain)}
+<div id="centerCol">${titleBlock(view)}${reviewsSummary(view, domain)}${badgeBlocks(view)}${dealAndCoupon(view)}
 <div id="apex_desktop" class="celwidget"><div id="corePrice_desktop" class="celwidget"><div class="a-section a-spacing-small"><table class="a-lineitem a-align-top">${rows.join('')}</table></div></div></div>
 ${poBrand}${featureBullets(view, 'feature-bullets')}${inlineTwister(view)}</div>
 <div id="rightCol">${availabilityBox(view)}${seller}<input type="hidden" id="ASIN" name="ASIN" value="${view.product.asin}"></div></div>
@@ -221,8 +255,8 @@ function mobile(view: StorefrontProduct, domain: MarketplaceDomain): string {
 <div id="title_feature_div" class="celwidget"><div class="a-section a-spacing-none"><span id="title" class="a-size-small a-spacing-none a-color-base">${esc(p.title)}</span></div></div>
 <div id="bylineInfo_feature_div" class="celwidget"><a id="bylineInfo" class="a-link-normal" href="/stores/page/${p.asin}">${esc(view.texts.byline(p.brand))}</a></div>
 ${rating ? `<div id="averageCustomerReviews_feature_div"><a id="acrCustomerReviewLink" class="a-link-normal" href="#customerReviews"><i class="a-icon a-icon-star-mini a-star-mini-4-5"><span class="a-icon-alt">${esc(rating)}</span></i><span id="acrCustomerReviewText" class="a-size-small">(${formatCount(p.reviewCount, domain)})</span></a></div>` : ''}
-<div id="image-block" class="a-section"><ol class="a-carousel" role="list">${images}</ol></div>
-<div id="apex_offerDisplay_mobile" class="celwidget"><div id="corePrice_mobile_feature_div" class="celwidget"><div class="a-section a-spacing-none aok-align-center">${price}</div></div></div>
+${badgeBlocks(view)}<div id="image-block" class="a-section"><ol class="a-carousel" role="list">${images}</ol></div>
+<div id="apex_offerDisplay_mobile" class="celwidget"><div id="corePrice_mobile_feature_div" class="celwidget"><div class="a-section a-spacing-none aok-align-center">${price}</div></div></div>${dealAndCoupon(view)}
 ${availabilityBox(view)}${inlineTwister(view)}${tabularBuybox(view)}
 <div id="featurebullets_feature_div" class="celwidget"><div class="a-section"><h2>${esc(view.texts.aboutThisItem)}</h2><ul class="a-unordered-list a-vertical">${p.features.map((f) => `<li><span class="a-list-item">${esc(f)}</span></li>`).join('')}</ul></div></div>
 ${description(view)}${detailBullets(view, domain)}${histogram(view, 'list')}</div>`;
@@ -230,5 +264,6 @@ ${description(view)}${detailBullets(view, domain)}${histogram(view, 'list')}</di
 
 /** The product area of a detail page in one of the three layouts the parser supports. */
 export function productContent(view: StorefrontProduct, layout: ProductLayout): string {
+  if (view.product.book) return bookContent(view, view.book ?? view.product.book);
   return layout === 'desktop' ? desktop(view, view.domain) : layout === 'apex' ? apex(view, view.domain) : mobile(view, view.domain);
 }
