@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { isMarketplaceDomain, marketplaceForHost, type MarketplaceDomain } from '@crawl/marketplace';
+import { STOREFRONT_LANGUAGES, isMarketplaceDomain, marketplaceForHost, type MarketplaceDomain } from '@crawl/marketplace';
+import { isPostalCode } from './delivery-location.ts';
 import { decideFault, type FaultConfig, type FaultKind } from './faults.ts';
 import { apiServicesPage, captchaPage, notFoundPage, rateLimitedPage, robotCheckPage, serviceUnavailablePage } from './render/block-pages.ts';
 import type { PageSize } from './render/page-shell.ts';
@@ -131,6 +132,12 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
     const sizeParam = url.searchParams.get('sim_size') ?? single(req.headers['x-sim-size']);
     const size: PageSize = sizeParam === 'small' || sizeParam === 'full' ? sizeParam : (options.pageSize ?? 'full');
     const layoutParam = url.searchParams.get('layout') ?? undefined;
+    // The storefront's own controls: language switcher, delivery location, sort order.
+    const languageParam = url.searchParams.get('language') ?? undefined;
+    const language = languageParam && STOREFRONT_LANGUAGES[domain].includes(languageParam) ? languageParam : undefined;
+    const zipParam = url.searchParams.get('deliveryZip') ?? undefined;
+    const deliveryZip = zipParam && isPostalCode(zipParam) ? zipParam : undefined;
+    const shopperOptions = { ...(language ? { language } : {}), ...(deliveryZip ? { deliveryZip } : {}) };
     const keyword = route === 'search' ? (url.searchParams.get('k') ?? url.searchParams.get('field-keywords') ?? '') : undefined;
     const asin = route === 'product' ? PRODUCT_PATH.exec(url.pathname)?.[1]?.toUpperCase() : undefined;
 
@@ -147,12 +154,22 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
     if (route === 'search' && keyword !== undefined) {
       const pageNumber = Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1);
       const layout = options.searchLayout ?? (SEARCH_LAYOUTS.includes(layoutParam as SearchLayout) ? (layoutParam as SearchLayout) : undefined);
-      const page = renderSearchPage({ keyword, page: pageNumber, domain, size, maxPages: options.maxPages ?? 7, ...(layout ? { layout } : {}) });
+      const sort = url.searchParams.get('s') ?? undefined;
+      const page = renderSearchPage({
+        keyword,
+        page: pageNumber,
+        domain,
+        size,
+        maxPages: options.maxPages ?? 7,
+        ...(layout ? { layout } : {}),
+        ...(sort ? { sort } : {}),
+        ...shopperOptions,
+      });
       return send(res, 200, page.html, { 'x-sim-layout': page.layout, 'x-sim-domain': domain });
     }
     if (route === 'product' && asin !== undefined) {
       const layout = options.productLayout ?? (PRODUCT_LAYOUTS.includes(layoutParam as ProductLayout) ? (layoutParam as ProductLayout) : undefined);
-      const page = renderProductPage({ asin, domain, size, ...(layout ? { layout } : {}) });
+      const page = renderProductPage({ asin, domain, size, ...(layout ? { layout } : {}), ...shopperOptions });
       if (page) return send(res, 200, page.html, { 'x-sim-layout': page.layout, 'x-sim-domain': domain });
     }
     return send(res, 404, notFoundPage());

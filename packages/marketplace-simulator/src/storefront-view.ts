@@ -19,8 +19,8 @@ export interface StorefrontProduct {
   book?: Book;
 }
 
-export function storefrontProduct(product: CatalogProduct, domain: MarketplaceDomain): StorefrontProduct {
-  const texts = textsFor(domain);
+export function storefrontProduct(product: CatalogProduct, domain: MarketplaceDomain, language?: string): StorefrontProduct {
+  const texts = textsFor(domain, language);
   const view: StorefrontProduct = {
     product,
     domain,

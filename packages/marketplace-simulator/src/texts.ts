@@ -44,6 +44,8 @@ export interface Texts {
   audibleTrial: string;
   /** The buy box coupon's checkbox label. */
   applyCoupon(percent: number): string;
+  /** First line of the header's delivery location. */
+  deliverTo: string;
 }
 
 const EN_WEEKDAYS = ['Wed', 'Thu', 'Fri', 'Sat', 'Sun', 'Mon', 'Tue'];
@@ -85,6 +87,7 @@ const EN: Texts = {
   kindleEdition: 'Kindle Edition',
   audibleTrial: 'Free with Audible trial',
   applyCoupon: (p) => `Apply ${p}% coupon`,
+  deliverTo: 'Deliver to',
 };
 
 const DE: Texts = {
@@ -122,6 +125,7 @@ const DE: Texts = {
   kindleEdition: 'Kindle Ausgabe',
   audibleTrial: 'Audible Probemonat',
   applyCoupon: (p) => `${p} %-Gutschein anwenden`,
+  deliverTo: 'Liefern an',
 };
 
 const FR: Texts = {
@@ -159,6 +163,7 @@ const FR: Texts = {
   kindleEdition: 'Format Kindle',
   audibleTrial: 'Gratuit avec l’offre d’essai Audible',
   applyCoupon: (p) => `Appliquer le coupon de ${p} %`,
+  deliverTo: 'Livraison à',
 };
 
 const JA: Texts = {
@@ -196,6 +201,7 @@ const JA: Texts = {
   kindleEdition: 'Kindle版',
   audibleTrial: 'Audible会員 無料',
   applyCoupon: (p) => `${p}%OFFクーポンを適用`,
+  deliverTo: 'お届け先',
 };
 
 const ES: Texts = {
@@ -232,6 +238,7 @@ const ES: Texts = {
   kindleEdition: 'Versión Kindle',
   audibleTrial: 'Gratis con la prueba de Audible',
   applyCoupon: (p) => `Aplicar cupón del ${p} %`,
+  deliverTo: 'Enviar a',
 };
 
 const IT: Texts = {
@@ -268,6 +275,7 @@ const IT: Texts = {
   kindleEdition: 'Formato Kindle',
   audibleTrial: 'Gratis con la prova di Audible',
   applyCoupon: (p) => `Applica coupon del ${p}%`,
+  deliverTo: 'Consegna a',
 };
 
 const BY_LANGUAGE: Record<string, Texts> = { en: EN, de: DE, fr: FR, ja: JA, es: ES, it: IT };
@@ -276,7 +284,12 @@ const BY_LANGUAGE: Record<string, Texts> = { en: EN, de: DE, fr: FR, ja: JA, es:
  * Wording for `domain`, by its default language. Storefronts whose language has no pack here
  * (nl, sv, pl, tr, ar, pt) use English wording with their own number and money formats.
  */
-export function textsFor(domain: MarketplaceDomain): Texts {
+export function textsFor(domain: MarketplaceDomain, storefrontLanguage?: string): Texts {
+  if (storefrontLanguage !== undefined && storefrontLanguage.slice(0, 2) !== MARKETPLACES[domain].defaultLang.slice(0, 2)) {
+    // A language picked in the storefront's switcher: its wording (English when there is no pack), the storefront's money.
+    const picked = BY_LANGUAGE[storefrontLanguage.slice(0, 2)] ?? EN;
+    return { ...picked, htmlLang: storefrontLanguage.replace('_', '-').toLowerCase() };
+  }
   const language = MARKETPLACES[domain].defaultLang.slice(0, 2);
   const texts = BY_LANGUAGE[language] ?? EN;
   return texts === EN && domain !== 'amazon.com' ? { ...EN, htmlLang: MARKETPLACES[domain].defaultLang.toLowerCase() } : texts;

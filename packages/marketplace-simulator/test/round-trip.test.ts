@@ -99,7 +99,7 @@ describe('search pages round-trip through the parser', () => {
   it('renders an empty last page that parses to no items', () => {
     for (const layout of SEARCH_LAYOUTS) {
       const rendered = renderSearchPage({ keyword: 'laptop', page: 8, layout, size: 'small' });
-      expect(parseSearchPage(rendered.html, { origin: ORIGIN })).toEqual({ items: [], hasNextPage: false });
+      expect(parseSearchPage(rendered.html, { origin: ORIGIN })).toEqual({ items: [], hasNextPage: false, deliverTo: 'United States' });
     }
   });
 });
@@ -253,5 +253,44 @@ describe('book pages round-trip through the parser', () => {
       reviewCount: view.product.reviewCount > 0 ? view.product.reviewCount : undefined,
     });
     expect(parsed.missingFields).not.toContain('price');
+  });
+});
+
+describe('shopper options: sort, storefront language, delivery location', () => {
+  it('sorts the organic results by price as `s=price-asc-rank` asks, and the parser reads them in that order', () => {
+    for (const layout of SEARCH_LAYOUTS) {
+      const rendered = renderSearchPage({ keyword: 'kettle', domain: 'amazon.de', layout, size: 'small', sort: 'price-asc-rank' });
+      const parsed = parseSearchPage(rendered.html, { origin: ORIGIN, marketplace: 'amazon.de' });
+      const organic = parsed.items.filter((i) => !i.sponsored);
+      expect(organic.map((i) => i.asin)).toEqual(rendered.results.entries.filter((e) => !e.sponsored).map((e) => e.asin));
+      const prices = organic.flatMap((i) => (i.price ? [i.price.amount] : []));
+      expect(prices.length).toBeGreaterThan(3);
+      expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    }
+    const newest = renderSearchPage({ keyword: 'kettle', size: 'small', sort: 'date-desc-rank' }).results.entries;
+    expect(newest.map((e) => e.asin)).not.toEqual(renderSearchPage({ keyword: 'kettle', size: 'small' }).results.entries.map((e) => e.asin));
+  });
+
+  it('renders the language picked in the storefront switcher with the storefront money, and the parser reads it', () => {
+    const rendered = renderSearchPage({ keyword: 'laptop', domain: 'amazon.de', layout: 'grid', size: 'small', language: 'en_GB' });
+    expect(rendered.html).toContain('lang="en-gb"');
+    expect(rendered.html).toContain('results for');
+    const parsed = parseSearchPage(rendered.html, { origin: ORIGIN, marketplace: 'amazon.de' });
+    expect(parsed.items.find((i) => i.price)?.price?.currency).toBe('EUR');
+    expect(parsed.totalResults).toBe(rendered.results.totalResults);
+    const product = renderProductPage({ asin: WELL_KNOWN_ASINS[0]!, domain: 'amazon.de', layout: 'desktop', size: 'small', language: 'en_GB' })!;
+    const details = parseProductPage(product.html, { origin: ORIGIN, marketplace: 'amazon.de' });
+    expect(details.availability).toBe('In Stock');
+    expect(details.inStock).toBe(true);
+    expect(details.price?.currency).toBe('EUR');
+  });
+
+  it('names the delivery location in the header; the parsers echo it', () => {
+    const search = renderSearchPage({ keyword: 'laptop', domain: 'amazon.de', size: 'small', deliveryZip: '10115' });
+    expect(parseSearchPage(search.html, { origin: ORIGIN, marketplace: 'amazon.de' }).deliverTo).toBe('10115');
+    const product = renderProductPage({ asin: WELL_KNOWN_ASINS[1]!, domain: 'amazon.co.uk', size: 'small', deliveryZip: 'SW1A 1AA' })!;
+    expect(parseProductPage(product.html, { origin: ORIGIN, marketplace: 'amazon.co.uk' }).deliverTo).toBe('SW1A 1AA');
+    const plain = renderProductPage({ asin: WELL_KNOWN_ASINS[1]!, domain: 'amazon.de', size: 'small' })!;
+    expect(parseProductPage(plain.html, { origin: ORIGIN, marketplace: 'amazon.de' }).deliverTo).toBe('Deutschland');
   });
 });

@@ -36,6 +36,19 @@ describe('simulator HTTP server', () => {
     expect(page.items.every((i) => i.price === undefined || i.price.currency === 'USD')).toBe(true);
   });
 
+  it("honours the storefront's sort (s=), language switcher (language=) and delivery location (deliveryZip=)", async () => {
+    const res = await get(sim, '/s?k=kettle&domain=amazon.de&s=price-desc-rank&language=en_GB&deliveryZip=10115');
+    const page = parseSearchPage(res.html, { origin: sim.url, marketplace: 'amazon.de' });
+    expect(page.deliverTo).toBe('10115');
+    expect(res.html).toContain('lang="en-gb"');
+    const prices = page.items.filter((i) => !i.sponsored && i.price).map((i) => i.price!.amount);
+    expect(prices).toEqual([...prices].sort((a, b) => b - a));
+    // A language the storefront does not offer and a malformed postal code are ignored, as the storefront would.
+    const ignored = await get(sim, `/dp/${WELL_KNOWN_ASINS[0]}?domain=amazon.fr&language=de_DE&deliveryZip=%3Cx%3E`);
+    expect(ignored.html).toContain('lang="fr-fr"');
+    expect(parseProductPage(ignored.html, { origin: sim.url, marketplace: 'amazon.fr' }).deliverTo).toBe('France');
+  });
+
   it('serves the same page for the same request', async () => {
     const a = await get(sim, '/s?k=kettle');
     const b = await get(sim, '/s?k=kettle');

@@ -31,3 +31,13 @@ export type {
   Savings,
   StarHistogram,
 } from './product/types.ts';
+export {
+  SEARCH_SORTS,
+  SEARCH_SORT_NAMES,
+  STOREFRONT_LANGUAGES,
+  isDeliveryZip,
+  isSearchSort,
+  storefrontLanguage,
+  takesDeliveryZip,
+  type SearchSort,
+} from './storefront-options.ts';

@@ -19,6 +19,8 @@ export interface ShellOptions {
   head?: string;
   /** What the bulk of a `full` page is made of; default `scripted`. */
   shape?: PageShape;
+  /** The delivery location the header names (a postal code, else the storefront's country). */
+  deliverTo: string;
 }
 
 function fillerFor(options: ShellOptions): Filler | undefined {
@@ -42,6 +44,7 @@ export function pageShell(options: ShellOptions, content: string): string {
     fill?.head ?? '',
     `</head><body class="a-m-${market} a-aui_72554-c ${options.bodyClass}"><div id="a-page">`,
     `<header id="navbar-main" class="nav-opt-sprite nav-locale-${market}"><div id="nav-belt"><div class="nav-left"><a href="/ref=nav_logo" id="nav-logo-sprites" class="nav-logo-link" aria-label="Amazon"><span class="nav-sprite nav-logo-base"></span></a></div>`,
+    `<div id="nav-global-location-slot"><a id="nav-global-location-popover-link" class="nav-a nav-a-2 a-popover-trigger a-declarative" tabindex="0"><div class="nav-sprite" id="nav-packard-glow-loc-icon"></div><div id="glow-ingress-block"><span class="nav-line-1 nav-progressive-content" id="glow-ingress-line1">${esc(options.texts.deliverTo)}</span><span class="nav-line-2 nav-progressive-content" id="glow-ingress-line2">${esc(options.deliverTo)}</span></div></a></div>`,
     `<form id="nav-search-bar-form" accept-charset="utf-8" action="/s/ref=nb_sb_noss" class="nav-searchbar" method="GET" name="site-search" role="search"><input type="text" id="twotabsearchtextbox" name="field-keywords" autocomplete="off" class="nav-input" aria-label="Search Amazon"></form></div></header>`,
     fill?.bodyStart ?? '',
     content,

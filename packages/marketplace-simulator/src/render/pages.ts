@@ -1,6 +1,7 @@
 import type { MarketplaceDomain } from '@crawl/marketplace';
-import { getProduct, searchCatalog, type SearchResults } from '../catalog.ts';
-import { formatCount } from '../money.ts';
+import { getProduct, searchCatalog, type SearchEntry, type SearchResults } from '../catalog.ts';
+import { deliveryLocation } from '../delivery-location.ts';
+import { formatCount, localPrice } from '../money.ts';
 import { cardExtras } from '../search-extras.ts';
 import { hashString } from '../rng.ts';
 import { storefrontProduct } from '../storefront-view.ts';
@@ -23,11 +24,53 @@ export interface RenderSearchOptions {
   shape?: PageShape;
   /** Pages after this one are empty; default 7. */
   maxPages?: number;
+  /** The storefront's `s=` order of the organic results (`price-asc-rank`, …); default relevance. */
+  sort?: string;
+  /** A storefront language from its switcher (`en_GB` on amazon.de); default the storefront's own. */
+  language?: string;
+  /** The chosen delivery location; the header names it. */
+  deliveryZip?: string;
 }
 
 export interface RenderedPage {
   html: string;
   layout: string;
+}
+
+/**
+ * The organic results of a page in the order `sort` (the storefront's `s=` value) asks for; the
+ * ads and widgets keep their places. Unknown values (and relevance) leave the order as it is.
+ */
+function sortResults(results: SearchResults, sort: string | undefined, domain: MarketplaceDomain): SearchResults {
+  const price = (asin: string): number => {
+    const cents = getProduct(asin)?.priceUsdCents;
+    return cents === undefined ? Number.NaN : localPrice(cents, domain).minor;
+  };
+  const key: ((asin: string) => number) | undefined =
+    sort === 'price-asc-rank'
+      ? (asin) => price(asin)
+      : sort === 'price-desc-rank'
+        ? (asin) => -price(asin)
+        : sort === 'review-rank'
+          ? (asin) => -(getProduct(asin)?.rating ?? 0)
+          : sort === 'date-desc-rank'
+            ? (asin) => hashString(asin, 5)
+            : undefined;
+  if (key === undefined) return results;
+  const slots = results.entries.flatMap((entry, i) => (entry.sponsored ? [] : [i]));
+  // Products without a price go last, as on the storefront.
+  const sorted = slots
+    .map((i) => results.entries[i] as SearchEntry)
+    .sort((a, b) => {
+      const [ka, kb] = [key(a.asin), key(b.asin)];
+      if (Number.isNaN(ka) || Number.isNaN(kb)) return Number.isNaN(ka) ? (Number.isNaN(kb) ? 0 : 1) : -1;
+      return ka - kb;
+    });
+  const entries = [...results.entries];
+  slots.forEach((slot, i) => {
+    entries[slot] = sorted[i] as SearchEntry;
+  });
+  return { ...results, entries };
 }
 
 export function searchLayoutFor(keyword: string): SearchLayout {
@@ -43,13 +86,13 @@ export function renderSearchPage(options: RenderSearchOptions): RenderedPage & {
   const domain = options.domain ?? 'amazon.com';
   const page = options.page ?? 1;
   const layout = options.layout ?? searchLayoutFor(options.keyword);
-  const texts = textsFor(domain);
-  const results = searchCatalog(options.keyword, page, { maxPages: options.maxPages ?? 7 });
+  const texts = textsFor(domain, options.language);
+  const results = sortResults(searchCatalog(options.keyword, page, { maxPages: options.maxPages ?? 7 }), options.sort, domain);
   const cards: SearchCard[] = [];
   for (const entry of results.entries) {
     const product = getProduct(entry.asin);
     if (!product) continue;
-    const view = storefrontProduct(product, domain);
+    const view = storefrontProduct(product, domain, options.language);
     cards.push({
       view,
       sponsored: entry.sponsored,
@@ -82,6 +125,7 @@ export function renderSearchPage(options: RenderSearchOptions): RenderedPage & {
       ...(options.shape ? { shape: options.shape } : {}),
       variant: hashString(options.keyword) + page,
       bodyClass: 's-minimal',
+      deliverTo: deliveryLocation(domain, options.deliveryZip),
     },
     content,
   );
@@ -96,6 +140,10 @@ export interface RenderProductOptions {
   size?: PageSize;
   /** What the bulk of a `full` page is made of (see PageShape); default `scripted`. */
   shape?: PageShape;
+  /** A storefront language from its switcher (`en_GB` on amazon.de); default the storefront's own. */
+  language?: string;
+  /** The chosen delivery location; the header names it. */
+  deliveryZip?: string;
 }
 
 /** Product detail page, or undefined when the ASIN is not in the catalog. */
@@ -104,7 +152,7 @@ export function renderProductPage(options: RenderProductOptions): RenderedPage |
   if (!product) return undefined;
   const domain = options.domain ?? 'amazon.com';
   const layout = options.layout ?? productLayoutFor(options.asin);
-  const view = storefrontProduct(product, domain);
+  const view = storefrontProduct(product, domain, options.language);
   const html = pageShell(
     {
       domain,
@@ -114,6 +162,7 @@ export function renderProductPage(options: RenderProductOptions): RenderedPage |
       ...(options.shape ? { shape: options.shape } : {}),
       variant: hashString(options.asin),
       bodyClass: 'dp',
+      deliverTo: deliveryLocation(domain, options.deliveryZip),
       head: `<link rel="canonical" href="https://www.${domain}/dp/${esc(product.asin)}" />`,
     },
     productContent(view, layout),

@@ -184,6 +184,7 @@ export function assembleProduct(found: Findings, options: ParseProductPageOption
   }
   if (found.variations.length > 0) details.variations = found.variations;
   if (found.badges.length > 0) details.badges = found.badges;
+  if (found.deliverTo !== undefined) details.deliverTo = found.deliverTo;
 
   for (const field of PRODUCT_FIELDS) {
     const value = details[field];

@@ -33,6 +33,8 @@ export interface Findings {
   gallery: boolean;
   breadcrumbs: BreadcrumbCategory[];
   badges: ProductBadge[];
+  /** The header's delivery location (`#glow-ingress-line2`). */
+  deliverTo: string | undefined;
   legacyPrice?: string;
   legacyListPrice?: string;
   ratingTitle?: string;
@@ -62,6 +64,7 @@ export function newFindings(): Findings {
     gallery: false,
     breadcrumbs: [],
     badges: [],
+    deliverTo: undefined,
     features: [],
     images: [],
     categories: [],

@@ -10,6 +10,7 @@ import { AvailabilityRegion } from './regions/availability.ts';
 import { BadgesRegion } from './regions/badges.ts';
 import { BrandRegion } from './regions/brand.ts';
 import { BreadcrumbRegion } from './regions/breadcrumb.ts';
+import { DeliveryLocationRegion } from './regions/delivery-location.ts';
 import { FeaturesRegion } from './regions/features.ts';
 import { FormatsRegion } from './regions/formats.ts';
 import { HistogramRegion } from './regions/histogram.ts';
@@ -72,10 +73,27 @@ export function parseProductPage(html: string, options: ParseProductPageOptions)
   const histogram = new HistogramRegion(scan);
   const offer = new OfferExtrasRegion(scan);
   const badges = new BadgesRegion(scan);
+  const location = new DeliveryLocationRegion(scan);
   // One lookup per id instead of asking each region; the id tables are disjoint, so an id starts
   // one region at most (the variation picker's ids follow a pattern and are matched apart).
   const idRegions = new Map<string, IdRegion>();
-  for (const region of [price, rating, features, images, breadcrumb, info, seller, identity, brand, availability, formats, histogram, offer, badges]) {
+  for (const region of [
+    price,
+    rating,
+    features,
+    images,
+    breadcrumb,
+    info,
+    seller,
+    identity,
+    brand,
+    availability,
+    formats,
+    histogram,
+    offer,
+    badges,
+    location,
+  ]) {
     for (const id of region.ids) idRegions.set(id, region);
   }
 

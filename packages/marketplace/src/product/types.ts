@@ -139,6 +139,8 @@ export interface ProductDetails {
   weight?: string;
   firstAvailable?: FirstAvailable;
   badges?: ProductBadge[];
+  /** The delivery location the page was rendered for, as the header shows it (`Berlin 10115`). */
+  deliverTo?: string;
   /** Fields of PRODUCT_FIELDS this page did not yield (the page lacks them, or the layout is unknown). */
   missingFields: string[];
 }

@@ -53,7 +53,7 @@ const BOUGHT_PAST_MONTH_JA = /過去1か月で\s*(\d[\d,.]*)\s*(万)?点以上/;
  * the related searches, the result count and the next-page link.
  */
 const SEARCH_ANCHORS: RegionAnchors = {
-  ids: new Set(['s-result-count', 'pagnNextLink']),
+  ids: new Set(['s-result-count', 'pagnNextLink', 'glow-ingress-line2']),
   needles: [
     ...[...PLACEMENT_WIDGETS.keys(), RELATED_SEARCHES].map((type) => ({
       text: type,
@@ -90,6 +90,7 @@ export function parseSearchPage(html: string, options: ParseSearchPageOptions): 
   let widget: 'video' | 'brand' | undefined;
   let inRelated = 0;
   const relatedSearches: string[] = [];
+  let deliverTo: string | undefined;
 
   const capture = (set: (text: string) => void): void => {
     const parts = captures.begin();
@@ -103,6 +104,10 @@ export function parseSearchPage(html: string, options: ParseSearchPageOptions): 
     if (placement !== undefined && widget === undefined) {
       widget = placement;
       stack.onClose(() => (widget = undefined));
+      return;
+    }
+    if (deliverTo === undefined && name === 'span' && attr(tag, 'id') === 'glow-ingress-line2') {
+      capture((text) => (deliverTo ??= text || undefined));
       return;
     }
     if (component === RELATED_SEARCHES) {
@@ -273,6 +278,7 @@ export function parseSearchPage(html: string, options: ParseSearchPageOptions): 
     if (total !== undefined) page.totalResults = total;
   }
   if (relatedSearches.length > 0) page.relatedSearches = relatedSearches;
+  if (deliverTo !== undefined) page.deliverTo = deliverTo;
   return page;
 }
 

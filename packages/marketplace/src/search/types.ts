@@ -61,6 +61,8 @@ export interface SearchPage {
   totalResults?: number;
   /** The "Related searches" suggestions. */
   relatedSearches?: string[];
+  /** The delivery location the page was rendered for, as the header shows it (`Berlin 10115`). */
+  deliverTo?: string;
   hasNextPage: boolean;
 }
 
