@@ -63,16 +63,15 @@ const SECRET_KEYS: Record<ServiceName, string[]> = {
 };
 const secretName = (service: ServiceName) => `crawl-${service}-secrets`;
 
-/** The schema of a kind: core Kubernetes from kubernetes-models, custom resources from their CRDs' packages. */
-const SCHEMA_PACKAGES: Record<string, string> = {
-  'keda.sh': '@kubernetes-models/keda',
-  'monitoring.coreos.com': '@kubernetes-models/prometheus-operator',
+/** The custom resources' models, generated from their CRDs' schemas; core kinds come from kubernetes-models. */
+const CRD_MODELS: Record<string, () => Promise<Record<string, unknown>>> = {
+  'keda.sh/v1alpha1': () => import('@kubernetes-models/keda/keda.sh/v1alpha1'),
+  'monitoring.coreos.com/v1': () => import('@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1'),
 };
 
 async function validateSchema(manifest: Manifest): Promise<void> {
-  const group = manifest.apiVersion.includes('/') ? manifest.apiVersion.split('/')[0]! : '';
-  const pkg = SCHEMA_PACKAGES[group] ?? 'kubernetes-models';
-  const module = await import(`${pkg}/${manifest.apiVersion}/${manifest.kind}`).catch(() => undefined);
+  const crd = CRD_MODELS[manifest.apiVersion];
+  const module: any = await (crd ? crd() : import(`kubernetes-models/${manifest.apiVersion}/${manifest.kind}`)).catch(() => undefined);
   const Model = module?.[manifest.kind];
   if (!Model) throw new Error(`${manifest.kind} ${manifest.metadata.name}: no schema for ${manifest.apiVersion} ${manifest.kind}`);
   try {
