@@ -148,3 +148,29 @@ export function expectValidationPasses(res: TestResponse, label: string): void {
   expect(res.status, `${label}: ${res.text}`).not.toBe(500);
   expect(res.body?.error?.code, `${label}: ${res.text}`).not.toBe('VALIDATION_ERROR');
 }
+
+/** A route that stays open while its job runs (Server-Sent Events): read it by its first event, never to its end. */
+export function isEventStream(route: RouteSpec): boolean {
+  const ok = route.schema.response?.[200] as { content?: Record<string, unknown> } | undefined;
+  return ok?.content?.['text/event-stream'] !== undefined;
+}
+
+/**
+ * A GET answered as far as its first event (or whole, when it is not a stream: an error envelope),
+ * then dropped: `inject` would wait for the end of a stream that ends only with its job.
+ */
+export async function readFirstEvent(svc: TestService, url: string, token: string | undefined): Promise<{ status: number; text: string }> {
+  const headers = token ? { authorization: `Bearer ${token}` } : {};
+  const response = await svc.app.inject({ method: 'GET', url, headers, payloadAsStream: true });
+  const stream = response.stream();
+  let text = '';
+  try {
+    for await (const chunk of stream) {
+      text += String(chunk);
+      if (response.statusCode !== 200 || /\nevent: [^\n]+\ndata: [^\n]*\n\n/.test(`\n${text}`)) break;
+    }
+  } finally {
+    stream.destroy();
+  }
+  return { status: response.statusCode, text };
+}

@@ -1,7 +1,17 @@
 import { PUBLIC_ROUTES, type RouteSpec } from '@crawl/contracts';
 import { startTestService, type TestService } from '@crawl/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectEnvelope, idsOf, pathFor, type Receiver, type SeededOrganization, seedOrganization, startReceiver } from './seeded-organization.ts';
+import {
+  expectEnvelope,
+  idsOf,
+  isEventStream,
+  pathFor,
+  type Receiver,
+  readFirstEvent,
+  type SeededOrganization,
+  seedOrganization,
+  startReceiver,
+} from './seeded-organization.ts';
 
 /**
  * Organization B's token on organization A's ids, for every public route with a path parameter
@@ -84,7 +94,7 @@ describe('tenant isolation through the all-in-one', () => {
     async (_label, route) => {
       // Lists under an id are read through B's own ids; the id routes above cover A's.
       const ids = route.url.includes('/:') ? idsOf(b, route) : {};
-      const res = await call(route.method, fill(route, ids), b.user.token);
+      const res = isEventStream(route) ? await readFirstEvent(svc, fill(route, ids), b.user.token) : await call(route.method, fill(route, ids), b.user.token);
       expect(res.status, res.text).toBeLessThan(500);
       for (const secret of a.secrets) expect(res.text, `${route.url} leaks ${secret}`).not.toContain(secret);
     },
