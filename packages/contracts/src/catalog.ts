@@ -95,7 +95,15 @@ export const LanguageTag = Type.String({ pattern: '^[A-Za-z]{2,3}(-[A-Za-z0-9]{2
 
 export const JobConfig = Type.Object(
   {
-    lang: Type.Optional(LanguageTag),
+    lang: Type.Optional(
+      Type.String({
+        pattern: LanguageTag.pattern,
+        maxLength: LanguageTag.maxLength,
+        examples: ['en-GB'],
+        description:
+          "The storefront language (`en`, `en-GB`): used where the storefront offers it; with `domain`, checked against that storefront's languages at create.",
+      }),
+    ),
     domain: Type.Optional(
       Type.String({
         minLength: 1,
@@ -106,6 +114,21 @@ export const JobConfig = Type.Object(
     ),
     pages: Type.Optional(
       Type.Integer({ minimum: 1, maximum: CATALOG_LIMITS.maxSearchPages, description: 'Search result pages per keyword (search jobs); each page is billed.' }),
+    ),
+    sort: Type.Optional(
+      Type.Union([Type.Literal('featured'), Type.Literal('price_asc'), Type.Literal('price_desc'), Type.Literal('avg_review'), Type.Literal('newest')], {
+        description: 'Order of the search results (search jobs only), as the storefront sorts them; default featured.',
+      }),
+    ),
+    deliveryZip: Type.Optional(
+      Type.String({
+        minLength: 2,
+        maxLength: 10,
+        pattern: '^[A-Za-z0-9][A-Za-z0-9 -]{1,9}$',
+        examples: ['10115'],
+        description:
+          "The delivery location (a postal code of the storefront, checked at create); each record's `deliverTo` says the location the page was shown for.",
+      }),
     ),
   },
   {

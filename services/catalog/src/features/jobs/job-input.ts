@@ -1,6 +1,15 @@
 import { CATALOG_LIMITS, CreateJobBody, type JobType } from '@crawl/contracts';
 import { errors } from '@crawl/errors';
-import { isMarketplaceDomain, MARKETPLACE_DOMAINS, resolveDetailsTarget } from '@crawl/marketplace';
+import {
+  isDeliveryZip,
+  isMarketplaceDomain,
+  MARKETPLACE_DOMAINS,
+  resolveDetailsTarget,
+  STOREFRONT_LANGUAGES,
+  storefrontLanguage,
+  takesDeliveryZip,
+  type MarketplaceDomain,
+} from '@crawl/marketplace';
 import { Value } from '@sinclair/typebox/value';
 import type { TargetDoc } from './job-model.ts';
 
@@ -52,6 +61,36 @@ function assertMarketplaceDomain(domain: unknown, path: string): void {
 }
 
 /**
+ * `config.sort`, `config.lang` and `config.deliveryZip` beyond their shape (the schema checks that):
+ * sort only on search jobs; with `config.domain`, a language that storefront offers and a postal
+ * code written as it writes them. Without a domain the storefront is the deployment's, so only the
+ * shape is checked and the crawler applies the language where it is offered.
+ */
+function assertShopperOptions(type: JobType, config: Record<string, unknown>, prefix: string): void {
+  if (config.sort !== undefined && type !== 'search') throw errors.validation(`${prefix}config.sort applies to search jobs only`);
+  const raw =
+    typeof config.domain === 'string'
+      ? config.domain
+          .trim()
+          .toLowerCase()
+          .replace(/^(https?:\/\/)?(www\.)?/, '')
+          .replace(/\/$/, '')
+      : undefined;
+  const domain = raw !== undefined && isMarketplaceDomain(raw) ? (raw as MarketplaceDomain) : undefined;
+  if (domain === undefined) return;
+  if (typeof config.lang === 'string' && storefrontLanguage(domain, config.lang) === undefined) {
+    const offered = STOREFRONT_LANGUAGES[domain].map((code) => code.replace('_', '-')).join(', ');
+    throw errors.validation(`${prefix}config.lang ${JSON.stringify(config.lang)} is not offered by ${domain}; use one of ${offered}`);
+  }
+  if (typeof config.deliveryZip === 'string') {
+    if (!takesDeliveryZip(domain)) throw errors.validation(`${prefix}config.deliveryZip: ${domain} takes no postal code as delivery location`);
+    if (!isDeliveryZip(config.deliveryZip, domain)) {
+      throw errors.validation(`${prefix}config.deliveryZip ${JSON.stringify(config.deliveryZip)} is not a postal code of ${domain}`);
+    }
+  }
+}
+
+/**
  * Validates and normalizes a job create body (also a schedule's crawlConfig): trims and
  * de-duplicates targets, resolves details targets to ASINs, bounds the config.
  */
@@ -65,6 +104,7 @@ export function prepareJobInput(body: unknown, options: { extraHosts?: readonly 
   const config = body.config ?? {};
   assertSafeKeys(config, `${prefix}config`, 0);
   assertMarketplaceDomain(config.domain, `${prefix}config.domain`);
+  assertShopperOptions(body.type, config, prefix);
   const size = Buffer.byteLength(JSON.stringify(config), 'utf8');
   if (size > CATALOG_LIMITS.configMaxBytes) {
     throw errors.validation(`${prefix}config must be at most ${CATALOG_LIMITS.configMaxBytes} bytes when serialized (got ${size})`);

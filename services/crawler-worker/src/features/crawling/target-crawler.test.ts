@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { CrawlSession } from '../fetching/session-pool.ts';
 import type { GetPageInput, PageOutcome } from '../fetching/upstream-client.ts';
 import { inlinePageParser, type PageParser } from '../parsing/page-parser.ts';
-import { searchPagesOf, TargetCrawler, type CatalogPort, type TargetCrawlerOptions } from './target-crawler.ts';
+import { searchPagesOf, shopperQuery, TargetCrawler, type CatalogPort, type TargetCrawlerOptions } from './target-crawler.ts';
 
 function searchHtml(asins: string[], next: boolean): string {
   const cards = asins
@@ -113,7 +113,10 @@ describe('TargetCrawler', () => {
         `<body><span data-component-type="s-result-info-bar"><h1><span>${total}</span></h1></span><div data-component-type="s-related-searches">${related.map((r) => `<a href="/s?k=${r}">${r}</a>`).join('')}</div>`,
       );
     const { crawler, catalog } = crawlerWith({
-      'https://www.amazon.com/s?k=x': ok(withPageValues(searchHtml(['B000000001'], true), '1-16 of over 2,000 results for', ['x case', 'x mini']), 'https://www.amazon.com/s?k=x'),
+      'https://www.amazon.com/s?k=x': ok(
+        withPageValues(searchHtml(['B000000001'], true), '1-16 of over 2,000 results for', ['x case', 'x mini']),
+        'https://www.amazon.com/s?k=x',
+      ),
       'https://www.amazon.com/s?k=x&page=2': ok(searchHtml(['B000000003'], false)),
     });
     await crawler.crawl(task({ config: { pages: 2 } }));
@@ -123,6 +126,29 @@ describe('TargetCrawler', () => {
     expect(first?.missingFields).toEqual(expect.arrayContaining(['image', 'rating', 'coupon']));
     expect(second?.searchTotalResults).toBeUndefined();
     expect(second?.missingFields).toEqual(expect.arrayContaining(['searchTotalResults', 'relatedSearches']));
+  });
+
+  it("asks the storefront for the job's sort and language, and echoes the page's delivery location on each record", async () => {
+    const url = 'https://www.amazon.com/s?k=x&language=es_US&s=price-asc-rank';
+    const html = searchHtml(['B000000001'], false).replace(
+      '<body>',
+      '<body><span id="glow-ingress-line1">Deliver to</span><span id="glow-ingress-line2">New York 10001</span>',
+    );
+    const { crawler, catalog, urls } = crawlerWith({ [url]: ok(html) });
+    await crawler.crawl(task({ config: { sort: 'price_asc', lang: 'es', deliveryZip: '10001' } }));
+    expect(urls).toEqual([url]);
+    expect(catalog.reports[0]?.body.items[0]).toMatchObject({ asin: 'B000000001', deliverTo: 'New York 10001' });
+  });
+
+  it('sends the delivery postal code only to a base that is no real storefront, and sort only to search pages', () => {
+    const simulator = { origin: 'http://127.0.0.1:4010', domain: 'amazon.de', query: { domain: 'amazon.de' } };
+    expect(shopperQuery(simulator, { deliveryZip: '10115', lang: 'en', sort: 'newest' }, 'search')).toEqual({
+      language: 'en_GB',
+      s: 'date-desc-rank',
+      deliveryZip: '10115',
+    });
+    expect(shopperQuery(simulator, { sort: 'newest', lang: 'fr' }, 'details')).toEqual({});
+    expect(shopperQuery({ origin: 'https://www.amazon.de', domain: 'amazon.de', query: {} }, { deliveryZip: '10115', sort: 'featured' }, 'search')).toEqual({});
   });
 
   it('stops before the requested pages when there is no next page', async () => {

@@ -1,7 +1,15 @@
 import { CATALOG_LIMITS, type CrawlTask, type ReportTargetBody, type TargetFailureReason } from '@crawl/contracts';
 import { isAppError } from '@crawl/errors';
 import { RetryLaterError } from '@crawl/queue';
-import type { SearchItem, SearchPage } from '@crawl/marketplace';
+import {
+  isSearchSort,
+  marketplaceForOrigin,
+  SEARCH_SORTS,
+  storefrontLanguage,
+  type MarketplaceDomain,
+  type SearchItem,
+  type SearchPage,
+} from '@crawl/marketplace';
 import { noMetrics, type TargetMetrics } from '@crawl/metrics';
 import type { CatalogWorkerClient } from '@crawl/service-client';
 import type { SessionPool } from '../fetching/session-pool.ts';
@@ -9,7 +17,7 @@ import type { PageOutcome, UpstreamClient } from '../fetching/upstream-client.ts
 import { inlinePageParser, type PageParser } from '../parsing/page-parser.ts';
 import { isInfrastructureError } from './infrastructure-errors.ts';
 import { InfrastructureRetry, type InfrastructureRetryOptions } from './infrastructure-retry.ts';
-import { productUrl, resolveMarketplace, searchUrl } from './marketplace-origin.ts';
+import { productUrl, resolveMarketplace, searchUrl, type Storefront } from './marketplace-origin.ts';
 
 export type CatalogPort = Pick<CatalogWorkerClient, 'claimTarget' | 'reportTarget'>;
 
@@ -51,6 +59,24 @@ export function searchPagesOf(config: Record<string, unknown>): number {
   const pages = config.pages;
   if (typeof pages !== 'number' || !Number.isInteger(pages) || pages < 1) return 1;
   return Math.min(pages, MAX_SEARCH_PAGES);
+}
+
+/**
+ * The job's shopper options as the storefront takes them in the URL: the language from its
+ * switcher (`language=en_GB`, only one it offers) and, for search pages, the sort (`s=`). The
+ * delivery postal code goes along as `deliveryZip=` only to a base that is no real storefront (the
+ * simulator honours it); a real storefront sets it through its address form, which is not done yet,
+ * so there the records' `deliverTo` shows the storefront's own location.
+ */
+export function shopperQuery(store: Storefront, config: Record<string, unknown>, kind: 'search' | 'details'): Record<string, string> {
+  const real = marketplaceForOrigin(store.origin);
+  const domain = (store.domain ?? real?.domain ?? 'amazon.com') as MarketplaceDomain;
+  const query: Record<string, string> = {};
+  const language = typeof config.lang === 'string' ? storefrontLanguage(domain, config.lang) : undefined;
+  if (language !== undefined) query.language = language;
+  if (kind === 'search' && isSearchSort(config.sort) && config.sort !== 'featured') query.s = SEARCH_SORTS[config.sort];
+  if (real === undefined && typeof config.deliveryZip === 'string') query.deliveryZip = config.deliveryZip;
+  return query;
 }
 
 function failed(reason: TargetFailureReason, message: string, requests: number): ReportTargetBody {
@@ -194,9 +220,10 @@ export class TargetCrawler {
     const get = (url: string, referer?: string): Promise<PageOutcome> =>
       this.#options.upstream.getPage({ url, session, lang, referer, signal: this.#options.signal, stillWanted });
 
+    const store = (kind: 'search' | 'details'): Storefront => ({ ...market, query: { ...market.query, ...shopperQuery(market, task.config, kind) } });
     if (task.type === 'details') {
       const asin = task.value.toUpperCase();
-      const outcome = await get(productUrl(market, asin));
+      const outcome = await get(productUrl(store('details'), asin));
       if (!outcome.ok) return outcome.reason === 'cancelled' ? CANCELLED : failed(outcome.reason, outcome.message, outcome.attempts);
       let product;
       try {
@@ -227,7 +254,7 @@ export class TargetCrawler {
     let referer: string | undefined;
     for (let page = 1; page <= pages; page += 1) {
       if (page > 1 && !(await stillWanted())) return CANCELLED;
-      const url = searchUrl(market, task.value, page);
+      const url = searchUrl(store('search'), task.value, page);
       const outcome = await get(url, referer);
       requests += outcome.attempts;
       if (!outcome.ok) {
@@ -271,10 +298,7 @@ export class TargetCrawler {
  */
 function toResultItem(item: SearchItem, page: SearchPage, keyword: string, pageNumber: number, rank: number | undefined): Record<string, unknown> {
   const { rank: _pageRank, missingFields, ...rest } = item;
-  const pageMissing = [
-    ...(page.totalResults === undefined ? ['searchTotalResults'] : []),
-    ...(page.relatedSearches === undefined ? ['relatedSearches'] : []),
-  ];
+  const pageMissing = [...(page.totalResults === undefined ? ['searchTotalResults'] : []), ...(page.relatedSearches === undefined ? ['relatedSearches'] : [])];
   return {
     ...rest,
     keyword,
@@ -282,6 +306,7 @@ function toResultItem(item: SearchItem, page: SearchPage, keyword: string, pageN
     ...(rank !== undefined ? { rank } : {}),
     ...(page.totalResults !== undefined ? { searchTotalResults: page.totalResults } : {}),
     ...(page.relatedSearches !== undefined ? { relatedSearches: page.relatedSearches } : {}),
+    ...(page.deliverTo !== undefined ? { deliverTo: page.deliverTo } : {}),
     missingFields: [...missingFields, ...pageMissing],
   };
 }
