@@ -2,18 +2,18 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApi, startAllInOne } from './all-in-one.ts';
+import { type ListeningService, startListeningAllInOne } from '@crawl/server/testing';
 import { homeEnv, isolatedHome, runInProcess } from './cli-runner.ts';
 
 describe('crawl commands against a running all-in-one', () => {
-  let api: RunningApi;
+  let api: ListeningService;
   const home = isolatedHome();
   const run = (argv: string[], options: { tty?: boolean; env?: Record<string, string> } = {}) => runInProcess(argv, { home, ...options });
   let projectId: string;
   let jobId: string;
 
   beforeAll(async () => {
-    api = await startAllInOne();
+    api = await startListeningAllInOne();
     const login = await run([
       'login',
       '--base-url',

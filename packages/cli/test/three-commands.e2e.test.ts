@@ -1,15 +1,15 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApi, startAllInOne } from './all-in-one.ts';
+import { type ListeningService, startListeningAllInOne } from '@crawl/server/testing';
 import { homeEnv, isolatedHome, runChild } from './cli-runner.ts';
 
 describe('a new user: from a running service to an exported CSV in three commands (the `crawl` binary as a child process)', () => {
-  let api: RunningApi;
+  let api: ListeningService;
   const home = isolatedHome();
 
   beforeAll(async () => {
-    api = await startAllInOne();
+    api = await startListeningAllInOne();
   });
   afterAll(async () => {
     await api?.close();

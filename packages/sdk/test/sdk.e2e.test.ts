@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CrawlApiError, CrawlClient, type JobUpdate } from '../src/index.ts';
-import { type RunningApi, startAllInOne } from './all-in-one.ts';
+import { type ListeningService, startListeningAllInOne } from '@crawl/server/testing';
 
 describe('the SDK against a running all-in-one (marketplace simulator)', () => {
-  let api: RunningApi;
+  let api: ListeningService;
   let crawl: CrawlClient;
   let projectId: string;
   const email = `sdk-${randomUUID().slice(0, 8)}@example.com`;
   const password = 'a-long-enough-password';
 
   beforeAll(async () => {
-    api = await startAllInOne();
+    api = await startListeningAllInOne();
     crawl = new CrawlClient({ baseUrl: api.url });
     const session = await crawl.auth.register({ email, password, name: 'SDK' });
     expect(session.user.email).toBe(email);

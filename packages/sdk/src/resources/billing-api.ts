@@ -1,9 +1,10 @@
 import { BillingRoutes, type CheckoutBody, type CreditPackage, type ReferralClickBody, type ReferralStats, type Usage } from '@crawl/contracts';
-import { type CallOptions, readJson, type Transport } from '../http/transport.ts';
+import type { CallOptions, Transport } from '../http/transport.ts';
 import type { RouteData } from '../route-types.ts';
 
 export type CheckoutResult = RouteData<typeof BillingRoutes.checkout>;
 export type ReferralCode = RouteData<typeof BillingRoutes.referralCode>;
+export type ReferralLinkAnswer = RouteData<typeof BillingRoutes.referralLink>;
 
 /** Credit packages and checkout: these routes need a dashboard token (`auth.verifyHandoff({audience: 'dashboard'})`). */
 export class CreditsApi {
@@ -38,12 +39,11 @@ export class ReferralApi {
   }
 
   /**
-   * Follows a referral link (`GET /referral/click/:code`, the `link` of `code()`): records the
+   * Follows a referral link (`GET /referral/click?code=…`, the `link` of `code()`): records the
    * click and answers how to register with the code. Shares click()'s 5 per 10 seconds.
    */
-  async follow(code: string, options: CallOptions = {}): Promise<Record<string, unknown>> {
-    const response = await this.transport.request('GET', `/referral/click/${encodeURIComponent(code)}`, options);
-    return ((await readJson(response)) as { data: Record<string, unknown> }).data;
+  async follow(code: string, options?: CallOptions): Promise<ReferralLinkAnswer> {
+    return (await this.transport.call(BillingRoutes.referralLink, { query: { code } }, options)).data;
   }
 
   async stats(options?: CallOptions): Promise<ReferralStats> {

@@ -20,6 +20,31 @@ export async function startTestService(options: StartTestServiceOptions = {}): P
   return startModules({ backends: selectBackends, ...rest, modules: await modulesFor(targets) });
 }
 
+/** An all-in-one crawling the built-in marketplace simulator at full speed, webhooks allowed to loopback (there is no other network in tests). */
+export const FAST_SIMULATOR_ENV: Readonly<Record<string, string>> = {
+  MARKETPLACE: 'simulator',
+  UPSTREAM_RATE_PER_MINUTE: '60000',
+  UPSTREAM_BURST: '50',
+  CRAWL_CONCURRENCY: '4',
+  FETCH_BACKOFF_MS: '20',
+  SHUTDOWN_GRACE_MS: '1000',
+  WEBHOOK_REQUIRE_HTTPS: 'false',
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+};
+
+export interface ListeningService {
+  url: string;
+  service: TestService;
+  close(): Promise<void>;
+}
+
+/** Every service in this process, gateway included, listening on a loopback port (for clients that speak HTTP: SDK, CLI, browser). */
+export async function startListeningAllInOne(env: Record<string, string> = {}): Promise<ListeningService> {
+  const service = await startTestService({ targets: [...SERVICE_NAMES], env: { ...FAST_SIMULATOR_ENV, ...env } });
+  const url = await service.app.listen({ port: 0, host: '127.0.0.1' });
+  return { url, service, close: () => service.close() };
+}
+
 /**
  * Registers a user, makes it an admin the way `crawl-server admin grant` does (auth's store, so
  * auth must run in the test process) and logs in again: the returned token carries the role.
