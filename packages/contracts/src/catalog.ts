@@ -201,6 +201,13 @@ export const Job = Type.Object(
     createdAt: Timestamp,
     updatedAt: Timestamp,
     queue: Type.Optional(JobQueue),
+    fieldCoverage: Type.Optional(
+      Type.Record(Type.String(), Type.Number({ minimum: 0, maximum: 1 }), {
+        description:
+          'Share (0–1) of the job’s records that have each optional field (docs/data.md), kept up to date as targets report; absent before the first record. A drop shows a layout change.',
+        examples: [{ price: 0.98, starHistogram: 0.91, coupon: 0.12 }],
+      }),
+    ),
   },
   { $id: 'Job' },
 );

@@ -1,5 +1,6 @@
 import type { Job, JobStatus, JobType, TargetStatus } from '@crawl/contracts';
 import type { Document } from '@crawl/storage';
+import { fieldCoverage } from './field-coverage.ts';
 
 export interface TargetDoc {
   /** The target as submitted (trimmed). */
@@ -42,6 +43,8 @@ export interface JobDoc extends Document {
   settleClaimedAt?: string;
   settledAt?: string;
   settlement?: { succeeded: number; failed: number; cancelled: number };
+  /** Records that have each field, summed over the reports (field-coverage.ts). */
+  fieldCounts?: Record<string, number>;
 }
 
 export const JOBS_COLLECTION = 'jobs';
@@ -91,5 +94,7 @@ export function toJobView(doc: JobDoc): Job {
   if (doc.scheduleId) view.scheduleId = doc.scheduleId;
   if (doc.startedAt) view.startedAt = doc.startedAt;
   if (doc.completedAt) view.completedAt = doc.completedAt;
+  const coverage = fieldCoverage(doc.type, doc.fieldCounts, doc.resultCount);
+  if (coverage) view.fieldCoverage = coverage;
   return view;
 }

@@ -13,6 +13,8 @@ export type FinalStatus = 'completed' | 'failed';
 export interface TargetOutcome {
   status: 'success' | 'failed';
   resultCount: number;
+  /** Records of the report that have each field (see field-coverage.ts); added to the job's counts. */
+  fieldCounts?: Record<string, number>;
   reason?: string;
   message?: string;
 }
@@ -21,6 +23,13 @@ export interface Settlement {
   succeeded: number;
   failed: number;
   cancelled: number;
+}
+
+/** `fieldCounts.<field>` increments; the fields are the known ones (field-coverage.ts), never a record's own keys. */
+function fieldCountIncrements(counts: Record<string, number> | undefined): Record<string, number> {
+  const inc: Record<string, number> = {};
+  for (const [field, n] of Object.entries(counts ?? {})) inc[`fieldCounts.${field}`] = n;
+  return inc;
 }
 
 /**
@@ -162,7 +171,7 @@ export class JobRepository {
     return this.#changed(
       await this.#jobs.updateOne(
         { _id: id, status: { $in: ACTIVE }, [`targets.${index}.status`]: { $in: OPEN_TARGETS }, [`targets.${index}.reportToken`]: token },
-        { $set: set, $inc: { resultCount: outcome.resultCount }, $min: { startedAt: now } },
+        { $set: set, $inc: { resultCount: outcome.resultCount, ...fieldCountIncrements(outcome.fieldCounts) }, $min: { startedAt: now } },
       ),
     );
   }

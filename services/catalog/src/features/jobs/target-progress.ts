@@ -9,6 +9,7 @@ import type { JobDispatch } from './job-dispatch.ts';
 import { countTargets, isOpenTarget, isTerminalJob, type JobDoc } from './job-model.ts';
 import type { JobRepository } from './job-repository.ts';
 import type { JobSettlement } from './job-settlement.ts';
+import { countFields } from './field-coverage.ts';
 
 /** A report holding a target's lease longer than this is taken to have died with its writer. */
 export const REPORT_LEASE_MS = 60_000;
@@ -101,6 +102,7 @@ export class TargetProgress {
       {
         status: report.status,
         resultCount: items.length,
+        ...(items.length > 0 ? { fieldCounts: countFields(job.type, items) } : {}),
         ...(report.status === 'failed'
           ? { reason: report.reason ?? 'upstream_error', ...(report.message !== undefined ? { message: report.message } : {}) }
           : {}),

@@ -1,0 +1,39 @@
+import type { JobType } from '@crawl/contracts';
+import { PRODUCT_FIELDS, SEARCH_ITEM_FIELDS } from '@crawl/marketplace';
+
+/**
+ * The optional fields of each record kind whose coverage a job shows (docs/data.md): the fields a
+ * page may lack, so a drop in one of them is a layout change or a page kind without it.
+ */
+export const COVERAGE_FIELDS: Readonly<Record<JobType, readonly string[]>> = {
+  details: PRODUCT_FIELDS,
+  search: [...SEARCH_ITEM_FIELDS, 'searchTotalResults', 'relatedSearches'],
+};
+
+function present(value: unknown): boolean {
+  if (value === undefined || value === null || value === '') return false;
+  return !Array.isArray(value) || value.length > 0;
+}
+
+/**
+ * How many of a report's records have each field; fields none has are left out (a job's count of
+ * a field is the sum over its targets, 0 when absent). Only the known fields are counted, so a
+ * record's keys never become paths of the job document.
+ */
+export function countFields(type: JobType, items: readonly Record<string, unknown>[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const field of COVERAGE_FIELDS[type]) {
+    let n = 0;
+    for (const item of items) if (present(item[field])) n += 1;
+    if (n > 0) counts[field] = n;
+  }
+  return counts;
+}
+
+/** Share of the job's records that have each field (0–1, four decimals); undefined before any record. */
+export function fieldCoverage(type: JobType, counts: Readonly<Record<string, number>> | undefined, records: number): Record<string, number> | undefined {
+  if (records <= 0) return undefined;
+  const coverage: Record<string, number> = {};
+  for (const field of COVERAGE_FIELDS[type]) coverage[field] = Math.round(((counts?.[field] ?? 0) / records) * 10_000) / 10_000;
+  return coverage;
+}
