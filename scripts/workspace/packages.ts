@@ -20,7 +20,7 @@ export interface PackageManifest {
   optionalDependencies?: Record<string, string>;
 }
 
-const SOURCE = /\.(?:[cm]?ts|[cm]?js)$/;
+const SOURCE = /\.(?:[cm]?ts|tsx|[cm]?js)$/;
 const NEVER = new Set(['node_modules', '.git', '.turbo', 'data', 'coverage']);
 
 /**

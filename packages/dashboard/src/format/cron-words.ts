@@ -7,7 +7,7 @@ import { toString as describeCron } from 'cronstrue';
  */
 export function cronInWords(cron: string, timezone = 'UTC'): { words: string } | { error: string } {
   try {
-    return { words: `${describeCron(cron.trim(), { use24HourTimeFormat: true, throwExceptionOnParseError: true, verbose: false })} (${timezone})` };
+    return { words: `${describeCron(cron.trim(), { use24HourTimeFormat: true, throwExceptionOnParseError: true, verbose: true })} (${timezone})` };
   } catch (error) {
     return { error: typeof error === 'string' ? error : error instanceof Error ? error.message : 'not a cron expression' };
   }

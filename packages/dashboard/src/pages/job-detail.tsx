@@ -70,6 +70,7 @@ export function JobDetailPage({ jobId }: { jobId: string }) {
       </dl>
       {progress ? (
         <Bar
+          kind="progress"
           label="Progress"
           value={progress.done + progress.failed}
           max={progress.total}

@@ -201,14 +201,14 @@ function dashboardSuite(mode: string, start: () => Promise<Deployment>) {
       await page.goto(projectUrl.replace(/\/jobs$/, '/schedules'));
       await page.getByRole('button', { name: 'New schedule' }).click();
       await page.getByLabel('Cron rule').fill('0 6 * * *');
-      await expect.poll(() => page.getByTestId('cron-words').textContent()).toBe('At 06:00 (UTC)');
+      await expect.poll(() => page.getByTestId('cron-words').textContent()).toBe('At 06:00, every day (UTC)');
       await page.getByText(/^Next runs:/).waitFor();
       await page.getByLabel('Keywords, one per line').fill('standing desk');
       await screenshot(page, 'schedule-create');
       await page.getByRole('button', { name: 'Create schedule' }).click();
       const card = page.locator('li.card', { hasText: '0 6 * * *' });
       await card.getByText('enabled', { exact: true }).waitFor();
-      await card.getByText('At 06:00 (UTC)').waitFor();
+      await card.getByText('At 06:00, every day (UTC)').waitFor();
       await card.getByRole('button', { name: 'Edit' }).click();
       await card.getByLabel('Cron rule').fill('30 7 * * 1');
       await card.getByRole('button', { name: 'Save schedule' }).click();
