@@ -1,18 +1,22 @@
 import { currentLogContext, isRequestId, runWithLogContext, type LogContext } from '@crawl/logging';
 import type { ProcessMetrics } from '@crawl/metrics';
 import type { JobHandler, QueueDefinition, QueueJob, QueueProvider, WorkQueue } from '@crawl/queue';
+import { traceCarrierFrom, tracedProcess, tracedSend, type TraceCarrier } from '@crawl/tracing';
 
 /**
  * What a queued task carries of the request that added it, next to its own fields: the request
  * id and organization for the worker's log lines and its calls (so one id tells the story from
  * the API call to the report), and when it became due, for the wait-time histogram. A consumer
- * of an older version drops the field (payload schemas drop unknown properties).
+ * of an older version drops the field (payload schemas drop unknown properties). With tracing on,
+ * also the W3C trace context of the producer's span, so the consumer's span continues its trace.
  */
 interface TaskContext {
   reqId?: string;
   orgId?: string;
   /** Epoch ms the task became due (added, plus its delay). */
   dueAt: number;
+  traceparent?: string;
+  tracestate?: string;
 }
 
 const FIELD = 'taskContext';
@@ -30,7 +34,12 @@ export function contextualQueues(provider: QueueProvider, metrics: ProcessMetric
       () => inner.stats(),
       () => inner.oldestWaitingAgeMs(),
     );
-    const add: WorkQueue<P>['add'] = (payload, options) => inner.add(withContext(payload, now() + (options?.delayMs ?? 0)), options);
+    const add: WorkQueue<P>['add'] = (payload, options) =>
+      tracedSend(
+        definition.name,
+        () => taskAttributes(payload),
+        (trace) => inner.add(withContext(payload, now() + (options?.delayMs ?? 0), trace), options),
+      );
     const process: WorkQueue<P>['process'] = (handler, options) => inner.process(inContext(definition.name, handler, metrics, now), options);
     return forwarding(inner, { add, process });
   };
@@ -52,10 +61,10 @@ function forwarding<T extends object>(target: T, replaced: Partial<T>): T {
   });
 }
 
-function withContext<P>(payload: P, dueAt: number): P {
+function withContext<P>(payload: P, dueAt: number, trace: TraceCarrier | undefined): P {
   if (typeof payload !== 'object' || payload === null) return payload;
   const { reqId, orgId } = currentLogContext();
-  const context: TaskContext = { dueAt, ...(reqId ? { reqId } : {}), ...(orgId ? { orgId } : {}) };
+  const context: TaskContext = { dueAt, ...(reqId ? { reqId } : {}), ...(orgId ? { orgId } : {}), ...trace };
   return { ...payload, [FIELD]: context };
 }
 
@@ -70,11 +79,12 @@ function contextOf(raw: unknown): TaskContext | undefined {
   if (typeof raw !== 'object' || raw === null) return undefined;
   const value = (raw as Record<string, unknown>)[FIELD];
   if (typeof value !== 'object' || value === null) return undefined;
-  const { reqId, orgId, dueAt } = value as Record<string, unknown>;
+  const { reqId, orgId, dueAt, traceparent, tracestate } = value as Record<string, unknown>;
   return {
     dueAt: typeof dueAt === 'number' && Number.isFinite(dueAt) ? dueAt : Number.NaN,
     ...(isRequestId(reqId) ? { reqId } : {}),
     ...(typeof orgId === 'string' && orgId.length <= 128 ? { orgId } : {}),
+    ...traceCarrierFrom(traceparent, tracestate),
   };
 }
 
@@ -88,7 +98,19 @@ function inContext<P>(queue: string, handler: JobHandler<P>, metrics: ProcessMet
     const orgId = typeof fields.organizationId === 'string' ? fields.organizationId : (context?.orgId ?? job.group);
     if (orgId) log.orgId = orgId;
     if (typeof fields.jobId === 'string') log.jobId = fields.jobId;
-    return runWithLogContext(log, () => handler(context ? { ...job, payload } : job));
+    const carrier = context?.traceparent ? traceCarrierFrom(context.traceparent, context.tracestate) : undefined;
+    const attributes = () => ({ ...taskAttributes(payload), 'messaging.message.id': job.id, 'crawl.task.attempt': job.attempt });
+    return tracedProcess(queue, carrier, attributes, () => runWithLogContext(log, () => handler(context ? { ...job, payload } : job)));
+  };
+}
+
+/** Span attributes naming the task's job and organization (attributes only: span names never hold an id). */
+function taskAttributes(payload: unknown): Record<string, string> {
+  if (typeof payload !== 'object' || payload === null) return {};
+  const { jobId, organizationId } = payload as Record<string, unknown>;
+  return {
+    ...(typeof jobId === 'string' ? { 'crawl.job.id': jobId } : {}),
+    ...(typeof organizationId === 'string' ? { 'crawl.organization.id': organizationId } : {}),
   };
 }
 

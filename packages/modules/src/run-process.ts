@@ -1,3 +1,4 @@
+import { shutdownTracing } from '@crawl/tracing';
 import closeWithGrace from 'close-with-grace';
 import { buildProcess, type BuildProcessOptions } from './build-process.ts';
 
@@ -10,5 +11,7 @@ export async function runProcess(options: BuildProcessOptions): Promise<void> {
     if (err) crawl.app.log.error({ err }, 'shutting down after an error');
     else crawl.app.log.info({ signal }, 'shutting down');
     await crawl.close();
+    // The spans of the last requests are still buffered; close-with-grace exits right after this.
+    await shutdownTracing();
   });
 }

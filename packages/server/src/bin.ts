@@ -1,23 +1,19 @@
-import { ConfigError } from '@crawl/config';
-import { runProcess } from '@crawl/modules';
-import { AdminUsageError, runAdminCommand } from './admin-command.ts';
-import { modulesFor } from './all-modules.ts';
-import { selectBackends } from './backends.ts';
-import { parseTargets, TargetError } from './targets.ts';
+// Tracing, when the OTEL_* environment asks for it, must be in place before fastify, undici,
+// ioredis and mongodb are first imported (docs/observability.md, "Tracing"): the process itself
+// (main.ts) is imported after it. Without tracing this costs nothing but the check.
+import { SERVICE_NAMES } from '@crawl/contracts';
+import { defaultServiceName, startTracing } from '@crawl/tracing';
+import { parseTargets } from './targets.ts';
 
-try {
-  const args = process.argv.slice(2);
-  if (args[0] === 'admin') {
-    const output = { out: (line: string) => process.stdout.write(`${line}\n`), err: (line: string) => process.stderr.write(`${line}\n`) };
-    process.exitCode = await runAdminCommand(args.slice(1), process.env, output);
-  } else {
-    const targets = parseTargets(args, process.env.TARGET);
-    await runProcess({ modules: await modulesFor(targets), backends: selectBackends });
+const args = process.argv.slice(2);
+if (args[0] !== 'admin') await startTracing({ serviceName: serviceNameFor(args) });
+await import('./main.ts');
+
+/** `crawl-catalog`, `crawl-data-service` for the all-in-one; none for bad arguments (main.ts reports them). */
+function serviceNameFor(argv: string[]): string | undefined {
+  try {
+    return defaultServiceName(parseTargets(argv, process.env.TARGET), SERVICE_NAMES);
+  } catch {
+    return undefined;
   }
-} catch (error) {
-  if (error instanceof ConfigError || error instanceof TargetError || error instanceof AdminUsageError) {
-    process.stderr.write(`${error.message}\n`);
-    process.exit(2);
-  }
-  throw error;
 }

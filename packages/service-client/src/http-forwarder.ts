@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { traceHeaderNames } from '@crawl/tracing';
 import { Agent } from 'undici';
 import { abortError } from './abort.ts';
 import { classifyTransportError, type TransportFailure } from './transport-failure.ts';
@@ -123,10 +124,15 @@ export class ForwardError extends Error {
   }
 }
 
-/** The upstream gets its own Host and a Content-Length for the body actually sent. */
+/**
+ * The upstream gets its own Host and a Content-Length for the body actually sent, and, with
+ * tracing on, the trace context of this hop (written by the HTTP client instrumentation) instead
+ * of the caller's.
+ */
 function requestHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string | string[]> {
   const kept = endToEndHeaders(headers);
   delete kept.host;
   delete kept['content-length'];
+  for (const name of traceHeaderNames()) delete kept[name];
   return kept;
 }

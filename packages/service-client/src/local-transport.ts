@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import { asInProcessCall } from '@crawl/tracing';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { abortError } from './abort.ts';
 import { withQuery, type ServiceRequest, type ServiceResponse, type ServiceTransport } from './service-transport.ts';
 
@@ -19,13 +20,22 @@ export class LocalTransport implements ServiceTransport {
     const signal = request.signal;
     const what = `${request.method} ${request.path}`;
     if (signal?.aborted) throw abortError(signal, what);
-    const injected = this.#app().inject({
-      method: request.method,
-      url: withQuery(request.path, request.query),
-      headers: request.body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
-      payload: request.body === undefined ? undefined : JSON.stringify(request.body),
-      ...(signal ? { signal } : {}),
-    });
+    // Started inside asInProcessCall (inject's promise form would only start when awaited, outside it).
+    const injected = asInProcessCall(
+      () =>
+        new Promise<LightMyRequestResponse>((resolve, reject) => {
+          this.#app().inject(
+            {
+              method: request.method,
+              url: withQuery(request.path, request.query),
+              headers: request.body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+              payload: request.body === undefined ? undefined : JSON.stringify(request.body),
+              ...(signal ? { signal } : {}),
+            },
+            (error, response) => (error ? reject(error) : resolve(response as LightMyRequestResponse)),
+          );
+        }),
+    );
     const response = signal ? await untilAborted(injected, signal, what) : await injected;
     const text = response.body;
     return { status: response.statusCode, headers: response.headers as ServiceResponse['headers'], body: text ? safeJson(text) : undefined };
