@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Timestamp } from './common.ts';
+import { ResultRecord } from './records.ts';
 
 /** Limits of the catalog API (documented in docs/catalog.md). */
 export const CATALOG_LIMITS = {
@@ -250,7 +251,11 @@ export const ResultsQuery = Type.Object(
 export type ResultsQuery = Static<typeof ResultsQuery>;
 
 export const JobResults = Type.Object({
-  items: Type.Array(OpenObject('Opaque result object, e.g. {asin, title, price: {amount, currency}, rank}.')),
+  items: Type.Array(
+    OpenObject(
+      'A result record: a ProductRecord (details jobs) or a SearchRecord (search jobs), as named in the export file schema and listed in docs/data.md.',
+    ),
+  ),
   pagination: Type.Object({
     page: Type.Integer({ description: 'The page these results are on (with a cursor: the page its first result falls on).' }),
     pageSize: Type.Integer(),
@@ -264,7 +269,7 @@ export const ExportFormat = Type.Union([Type.Literal('json'), Type.Literal('csv'
 export type ExportFormat = Static<typeof ExportFormat>;
 export const ExportQuery = Type.Object({ format: Type.Optional(ExportFormat) }, { additionalProperties: false });
 /** `format=json`: every result object, in results order. */
-export const ExportJsonFile = Type.Array(OpenObject('A result object, as in GET /jobs/:id/results.'));
+export const ExportJsonFile = Type.Array(ResultRecord, { description: 'The result records, as in GET /jobs/:id/results (docs/data.md).' });
 /** `format=csv`: a header row, then one line per result (nested fields flattened, formula-like cells escaped). */
 export const ExportCsvFile = Type.String({ description: 'CSV (RFC 4180): a header row, then one row per result; no results, an empty file.' });
 export type ExportQuery = Static<typeof ExportQuery>;

@@ -12,6 +12,7 @@ export * from './internal-billing.ts';
 export * from './internal-catalog.ts';
 export * from './crawl-task.ts';
 export * from './queues.ts';
+export * from './records.ts';
 export * from './catalog.ts';
 export * from './catalog-routes.ts';
 export * from './job-events.ts';

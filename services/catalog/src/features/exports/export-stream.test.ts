@@ -37,6 +37,42 @@ describe('export streams', () => {
     });
   });
 
+  it('flattens the nested fields of a product record into dotted columns, keeping label tables and arrays in one JSON cell', async () => {
+    const record = {
+      asin: 'B0X',
+      title: 'Book',
+      price: { amount: 9.99, currency: 'EUR', raw: '9,99 €' },
+      savings: { price: { amount: 5, currency: 'EUR', raw: '5,00 €' }, percent: 33 },
+      starHistogram: { fiveStar: 80, oneStar: 2 },
+      firstAvailable: { raw: '5. März 2021', date: '2021-03-05' },
+      specifications: { 'Marke.Name': '=Nordvik', Farbe: 'Schwarz' },
+      details: { Verlag: 'Heyne' },
+      bestSellersRank: [{ rank: 5, category: 'Bücher' }],
+    };
+    expect(Object.keys(flattenItem(record))).toEqual([
+      'asin',
+      'title',
+      'price.amount',
+      'price.currency',
+      'price.raw',
+      'savings.price.amount',
+      'savings.price.currency',
+      'savings.price.raw',
+      'savings.percent',
+      'starHistogram.fiveStar',
+      'starHistogram.oneStar',
+      'firstAvailable.raw',
+      'firstAvailable.date',
+      'specifications',
+      'details',
+      'bestSellersRank',
+    ]);
+    const [header, row] = (await text(csvExport(() => from([record])))).split('\n');
+    expect(header).toContain('savings.price.raw,savings.percent,starHistogram.fiveStar,starHistogram.oneStar');
+    expect(row).toContain('"{""Marke.Name"":""=Nordvik"",""Farbe"":""Schwarz""}"');
+    expect(row).toContain('"[{""rank"":5,""category"":""Bücher""}]"');
+  });
+
   it('writes CSV with the preferred columns first and the union of keys', async () => {
     const items = [
       { rank: 1, title: 'A', asin: 'X1', price: { amount: 2.5, currency: 'EUR' }, extra: 'e' },

@@ -31,12 +31,19 @@ function isNonEmptyObject(value: unknown): value is Record<string, unknown> {
   return false;
 }
 
-/** `{price: {amount: 1, currency: 'EUR'}}` → `{'price.amount': 1, 'price.currency': 'EUR'}`; arrays stay whole. */
+/**
+ * Label → value tables of product records, whose labels vary by page and language: flattened, a
+ * details export would have a column per label ever seen (and hit the column cap); kept whole, one
+ * JSON cell each (docs/data.md, CSV).
+ */
+const WHOLE_OBJECTS: ReadonlySet<string> = new Set(['specifications', 'details']);
+
+/** `{price: {amount: 1, currency: 'EUR'}}` → `{'price.amount': 1, 'price.currency': 'EUR'}`; arrays and label tables stay whole. */
 export function flattenItem(item: Record<string, unknown>, prefix = '', depth = 0, out: Record<string, unknown> = {}): Record<string, unknown> {
   for (const key of Object.keys(item)) {
     const value = item[key];
     const path = prefix ? `${prefix}.${key}` : key;
-    if (depth < MAX_FLATTEN_DEPTH && isNonEmptyObject(value)) flattenItem(value, path, depth + 1, out);
+    if (depth < MAX_FLATTEN_DEPTH && isNonEmptyObject(value) && !(depth === 0 && WHOLE_OBJECTS.has(key))) flattenItem(value, path, depth + 1, out);
     else out[path] = value;
   }
   return out;

@@ -1,0 +1,119 @@
+import { Type, type Static } from '@sinclair/typebox';
+
+// The records a job's results hold (docs/data.md lists every field with an example and the page
+// kinds that have it). A field a page does not show is absent; `missingFields` names those.
+// Open objects: a record may carry fields added later, and the storage keeps what the crawler sent.
+
+const O = Type.Optional;
+
+export const RecordPrice = Type.Object(
+  {
+    amount: Type.Number({ description: "Exact to the currency's minor unit." }),
+    currency: Type.String({ description: 'ISO 4217.', examples: ['EUR'] }),
+    raw: Type.String({ description: 'As the page shows it.', examples: ['1.234,56 €'] }),
+  },
+  { $id: 'RecordPrice' },
+);
+
+const Badges = <T extends string>(values: readonly T[], description: string) => Type.Array(Type.Union(values.map((v) => Type.Literal(v))), { description });
+
+const MissingFields = Type.Array(Type.String(), { description: 'The optional fields this record lacks (the page does not show them).' });
+const DeliverTo = Type.String({ description: 'The delivery location the page was shown for, as its header names it.', examples: ['Berlin 10115'] });
+
+export const ProductRecord = Type.Object(
+  {
+    asin: Type.String({ examples: ['B08N5WRWNW'] }),
+    requestedAsin: O(Type.String({ description: 'The ASIN asked for, when the page is another variation.' })),
+    marketplace: O(Type.String({ examples: ['amazon.de'] })),
+    title: Type.String(),
+    url: Type.String(),
+    parentAsin: O(Type.String()),
+    brand: O(Type.String()),
+    authors: O(Type.Array(Type.Object({ name: Type.String(), role: O(Type.String()) }))),
+    manufacturer: O(Type.String()),
+    modelNumber: O(Type.String()),
+    format: O(Type.String({ examples: ['Paperback', 'Kindle'] })),
+    formats: O(Type.Array(Type.Object({ name: Type.String(), price: O(RecordPrice), selected: Type.Boolean() }))),
+    price: O(RecordPrice),
+    listPrice: O(RecordPrice),
+    savings: O(Type.Object({ price: O(RecordPrice), percent: O(Type.Number()) })),
+    coupon: O(Type.String()),
+    deal: O(Type.String()),
+    currency: O(Type.String()),
+    rating: O(Type.Number({ minimum: 0, maximum: 5 })),
+    reviewCount: O(Type.Integer({ minimum: 0 })),
+    starHistogram: O(
+      Type.Object(
+        { fiveStar: O(Type.Number()), fourStar: O(Type.Number()), threeStar: O(Type.Number()), twoStar: O(Type.Number()), oneStar: O(Type.Number()) },
+        { description: 'Percent of ratings per star count.' },
+      ),
+    ),
+    availability: O(Type.String()),
+    inStock: O(Type.Boolean()),
+    seller: O(Type.String()),
+    shipsFrom: O(Type.String()),
+    fulfilledByAmazon: O(Type.Boolean()),
+    prime: O(Type.Boolean()),
+    delivery: O(Type.String()),
+    otherOffersCount: O(Type.Integer({ minimum: 0 })),
+    features: O(Type.Array(Type.String())),
+    description: O(Type.String()),
+    images: O(Type.Array(Type.String())),
+    videoCount: O(Type.Integer({ minimum: 0 })),
+    specifications: O(Type.Record(Type.String(), Type.String(), { description: 'Technical details and product overview: label → value.' })),
+    details: O(Type.Record(Type.String(), Type.String(), { description: 'Product information rows: label → value.' })),
+    dimensions: O(Type.String()),
+    weight: O(Type.String()),
+    firstAvailable: O(
+      Type.Object({
+        raw: Type.String(),
+        date: O(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'ISO date, when the raw text could be read.' })),
+      }),
+    ),
+    categories: O(Type.Array(Type.String())),
+    breadcrumbs: O(Type.Array(Type.Object({ name: Type.String(), nodeId: O(Type.String()), url: O(Type.String()) }))),
+    bestSellersRank: O(Type.Array(Type.Object({ rank: Type.Integer({ minimum: 1 }), category: Type.String(), link: O(Type.String()) }))),
+    variations: O(Type.Array(Type.Object({ asin: Type.String(), dimension: O(Type.String()), label: O(Type.String()), selected: Type.Boolean() }))),
+    badges: O(Badges(['amazons_choice', 'best_seller', 'climate_pledge_friendly', 'small_business'], 'Badges on the page.')),
+    deliverTo: O(DeliverTo),
+    missingFields: MissingFields,
+  },
+  { $id: 'ProductRecord', additionalProperties: true, description: 'A details job result: one product page.' },
+);
+export type ProductRecord = Static<typeof ProductRecord>;
+
+export const SearchRecord = Type.Object(
+  {
+    asin: Type.String(),
+    title: Type.String(),
+    url: Type.String(),
+    image: O(Type.String()),
+    price: O(RecordPrice),
+    listPrice: O(RecordPrice),
+    rank: O(Type.Integer({ minimum: 1, description: 'Organic items only: the position among organic results across all pages of the job.' })),
+    position: Type.Integer({ minimum: 1, description: 'On its page, sponsored items included.' }),
+    page: Type.Integer({ minimum: 1 }),
+    keyword: Type.String(),
+    marketplace: O(Type.String()),
+    sponsored: Type.Boolean(),
+    placement: O(
+      Type.Union([Type.Literal('top'), Type.Literal('inline'), Type.Literal('video'), Type.Literal('brand')], { description: 'Sponsored items only.' }),
+    ),
+    rating: O(Type.Number({ minimum: 0, maximum: 5 })),
+    reviewCount: O(Type.Integer({ minimum: 0 })),
+    prime: Type.Boolean(),
+    badges: O(Badges(['best_seller', 'amazons_choice', 'limited_time_deal'], 'Badges on the card.')),
+    coupon: O(Type.String()),
+    delivery: O(Type.String()),
+    boughtInPastMonth: O(Type.Integer({ minimum: 0, description: 'Lower bound of "10K+ bought in past month".' })),
+    searchTotalResults: O(Type.Integer({ minimum: 0, description: "The page's result-count estimate." })),
+    relatedSearches: O(Type.Array(Type.String(), { description: "The page's related searches." })),
+    deliverTo: O(DeliverTo),
+    missingFields: MissingFields,
+  },
+  { $id: 'SearchRecord', additionalProperties: true, description: 'A search job result: one item of a results page.' },
+);
+export type SearchRecord = Static<typeof SearchRecord>;
+
+/** Either record, as a job's results and JSON export hold them (one kind per job, by its type). */
+export const ResultRecord = Type.Union([ProductRecord, SearchRecord], { description: 'ProductRecord for details jobs, SearchRecord for search jobs.' });
