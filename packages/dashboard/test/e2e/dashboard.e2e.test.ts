@@ -197,6 +197,34 @@ function dashboardSuite(mode: string, start: () => Promise<Deployment>) {
       await expect.poll(() => page.getByRole('heading', { name: /Search job/ }).textContent(), { timeout: 30_000 }).toContain('completed');
     });
 
+    it('cancels a running job: its open targets end cancelled', async () => {
+      await page.goto(projectUrl);
+      await page.getByText('New job').click();
+      // 24 pages the simulator holds 300 ms each, four at a time: about two seconds of crawling.
+      const slow = Array.from({ length: 24 }, (_, i) => `slowsearch item ${i}`).join('\n');
+      await page.getByLabel('Keywords, one per line').fill(slow);
+      await page.getByRole('button', { name: 'Start job' }).click();
+      await page.getByRole('button', { name: 'Cancel job' }).click();
+      await expect.poll(() => page.getByRole('heading', { name: /Search job/ }).textContent(), { timeout: 30_000 }).toContain('cancelled');
+      expect(await page.getByRole('row', { name: /slowsearch item.*cancelled/ }).count()).toBeGreaterThan(0);
+      await page.getByRole('button', { name: 'Retry job' }).waitFor();
+    });
+
+    it('works from the keyboard: a skip link first, visible focus, forms submitted with Enter', async () => {
+      await page.goto(`${server.url}/app/projects`);
+      await page.getByRole('heading', { name: 'Projects' }).waitFor();
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
+      await page.keyboard.press('Enter');
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
+      await page.getByLabel('New project name').focus();
+      const outline = await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle);
+      expect(outline).not.toBe('none');
+      await page.keyboard.type('Keyboard project');
+      await page.keyboard.press('Enter');
+      await page.getByRole('link', { name: 'Keyboard project' }).waitFor();
+    });
+
     it('creates a schedule with the cron in words and the next runs, edits and disables it', async () => {
       await page.goto(projectUrl.replace(/\/jobs$/, '/schedules'));
       await page.getByRole('button', { name: 'New schedule' }).click();
