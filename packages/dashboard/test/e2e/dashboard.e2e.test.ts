@@ -210,6 +210,34 @@ function dashboardSuite(mode: string, start: () => Promise<Deployment>) {
       await page.getByRole('button', { name: 'Retry job' }).waitFor();
     });
 
+    it('falls back to polling the job where the server has no event stream', async () => {
+      // As an older server answers: the stream route is unknown.
+      await page.route('**/jobs/*/events', (route) =>
+        route.fulfill({
+          status: 404,
+          contentType: 'application/json',
+          body: JSON.stringify({ success: false, error: { code: 'NOT_FOUND', message: 'Route not found', details: [] } }),
+        }),
+      );
+      const polls: string[] = [];
+      const onRequest = (request: { url(): string }) => {
+        if (/\/jobs\/[^/]+$/.test(new URL(request.url()).pathname)) polls.push(request.url());
+      };
+      page.on('request', onRequest);
+      try {
+        await page.goto(projectUrl);
+        await page.getByText('New job').click();
+        await page.getByLabel('Keywords, one per line').fill('slowsearch chair\nslowsearch table\nslowsearch shelf\nslowsearch rug\nslowsearch stool');
+        await page.getByRole('button', { name: 'Start job' }).click();
+        await page.getByText('polling every 1.5 s').waitFor();
+        await expect.poll(() => page.getByRole('heading', { name: /Search job/ }).textContent(), { timeout: 30_000 }).toContain('completed');
+        expect(polls.length).toBeGreaterThan(2);
+      } finally {
+        page.off('request', onRequest);
+        await page.unroute('**/jobs/*/events');
+      }
+    });
+
     it('works from the keyboard: a skip link first, visible focus, forms submitted with Enter', async () => {
       await page.goto(`${server.url}/app/projects`);
       await page.getByRole('heading', { name: 'Projects' }).waitFor();
