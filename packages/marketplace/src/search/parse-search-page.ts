@@ -233,7 +233,7 @@ export function parseSearchPage(html: string, options: ParseSearchPageOptions): 
           capture((text) => (card.plainListPrice ??= text));
         } else if (hasClass(cls, 's-prime') || hasClass(cls, 'a-icon-prime')) {
           card.prime = true;
-        } else if (card.boughtText === undefined && hasClass(cls, 'a-color-secondary')) {
+        } else if (card.boughtText === undefined && hasClass(cls, 'a-color-secondary') && hasClass(cls, 'a-size-base')) {
           capture((text) => {
             if (card.boughtText === undefined && (BOUGHT_PAST_MONTH.test(text) || BOUGHT_PAST_MONTH_JA.test(text))) card.boughtText = text;
           });
