@@ -146,6 +146,12 @@ function dashboardSuite(mode: string, start: () => Promise<Deployment>) {
     });
 
     it('creates a search job with its cost shown, watches it complete live and sees its results', async () => {
+      // Targets read from a file: the first column of each line (a plain list or a CSV).
+      await page
+        .getByLabel('Or read them from a file (.txt or .csv)')
+        .setInputFiles({ name: 'targets.csv', mimeType: 'text/csv', buffer: Buffer.from('usb hub,x\nhdmi cable,y\n') });
+      await expect.poll(() => page.getByLabel('Keywords, one per line').inputValue()).toBe('usb hub\nhdmi cable\n');
+      await expect.poll(() => page.getByTestId('job-cost').textContent()).toBe('10');
       await page.getByLabel('Keywords, one per line').fill('wireless headphones\nusb-c cable\nwireless headphones\nblocked speaker\nslowsearch lamp');
       // Four distinct keywords at 5 credits each.
       await expect.poll(() => page.getByTestId('job-cost').textContent()).toBe('20');
@@ -342,6 +348,12 @@ function dashboardSuite(mode: string, start: () => Promise<Deployment>) {
       await page.getByLabel('Reason').fill('goodwill');
       await page.getByRole('button', { name: 'Apply' }).click();
       await expect.poll(async () => Number((await available.textContent())!.replace(/\D/g, ''))).toBe(before + 500);
+      await page.getByLabel('Requests per minute').fill('1200');
+      await page.getByRole('button', { name: 'Set rate' }).click();
+      await page.getByText(/^1200 requests per minute per egress identity/).waitFor();
+      await page.getByLabel('Jobs per month').fill('25');
+      await page.getByRole('button', { name: 'Set limits' }).click();
+      await expect.poll(() => page.getByRole('progressbar', { name: 'Jobs' }).getAttribute('aria-valuemax')).toBe('25');
       await screenshot(page, 'admin');
     });
 
