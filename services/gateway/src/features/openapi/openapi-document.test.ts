@@ -75,6 +75,13 @@ describe('the OpenAPI document the gateway serves', () => {
     expect(Object.keys(exportJob.responses['200'].content).sort()).toEqual(['application/json', 'text/csv']);
     expect(exportJob.responses['200'].headers['content-disposition']).toBeDefined();
     expect(exportJob.responses['409']).toBeDefined();
+    // The file's records are the named record components (docs/data.md), written out once.
+    expect(exportJob.responses['200'].content['application/json'].schema.items.anyOf).toEqual([
+      { $ref: '#/components/schemas/ProductRecord' },
+      { $ref: '#/components/schemas/SearchRecord' },
+    ]);
+    expect(doc.components.schemas.ProductRecord).toMatchObject({ type: 'object', properties: { asin: expect.any(Object) } });
+    expect(doc.components.schemas.SearchRecord).toMatchObject({ type: 'object' });
   });
 
   it('passes `redocly lint` (recommended rules) with no error and no warning', async () => {

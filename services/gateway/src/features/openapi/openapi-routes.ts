@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { HTML_PREFIX } from '../security-headers/api-headers.ts';
 import { errorEnvelopeComponent } from './error-responses.ts';
 import { mergeConstantUnions } from './merge-constant-unions.ts';
+import { sharedComponents } from './shared-components.ts';
 import { documentRoute } from './route-documentation.ts';
 
 /**
@@ -28,7 +29,7 @@ export async function openApiRoutes(app: FastifyInstance): Promise<void> {
       servers: [{ url: '/', description: 'The server this document was fetched from' }],
       components: {
         securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-        schemas: { ErrorEnvelope: errorEnvelopeComponent() },
+        schemas: { ErrorEnvelope: errorEnvelopeComponent(), ...sharedComponents() },
       },
     },
     // A schema with an `$id` (Job, Project, Schedule…) becomes the component of that name.

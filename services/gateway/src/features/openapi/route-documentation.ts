@@ -1,5 +1,6 @@
 import { ErrorEnvelope, HealthRoutes, PUBLIC_OPERATIONS, type PublicOperation, type RouteSpec } from '@crawl/contracts';
 import { errorResponse } from './error-responses.ts';
+import { referencingShared } from './shared-components.ts';
 
 const operations = new Map(PUBLIC_OPERATIONS.map((operation) => [`${operation.spec.method} ${operation.spec.url}`, operation]));
 
@@ -30,7 +31,7 @@ function responsesOf(spec: RouteSpec): Record<string, unknown> {
     responses[String(file.status)] = {
       description: file.description,
       ...(file.headers ? { headers: file.headers } : {}),
-      content: Object.fromEntries(Object.entries(file.content).map(([mediaType, schema]) => [mediaType, { schema }])),
+      content: Object.fromEntries(Object.entries(file.content).map(([mediaType, schema]) => [mediaType, { schema: referencingShared(schema) }])),
     };
   }
   return responses;

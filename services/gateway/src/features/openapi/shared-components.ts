@@ -1,0 +1,29 @@
+import { ProductRecord, SearchRecord } from '@crawl/contracts';
+
+/**
+ * Schemas that appear inside other answers (a file's rows, a list's items) rather than as a route's
+ * own body, named as components so generated clients get `ProductRecord`, not an anonymous type.
+ */
+const SHARED = new Map<string, object>([
+  [ProductRecord.$id as string, ProductRecord],
+  [SearchRecord.$id as string, SearchRecord],
+]);
+
+/** The shared schemas as plain JSON Schema components (their `$id` names them instead). */
+export function sharedComponents(): Record<string, unknown> {
+  return Object.fromEntries(
+    [...SHARED].map(([name, schema]) => {
+      const { $id: _id, ...plain } = JSON.parse(JSON.stringify(schema)) as Record<string, unknown>;
+      return [name, plain];
+    }),
+  );
+}
+
+/** `schema` with every shared schema inside it replaced by a reference to its component. */
+export function referencingShared(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(referencingShared);
+  if (schema === null || typeof schema !== 'object') return schema;
+  const id = (schema as { $id?: unknown }).$id;
+  if (typeof id === 'string' && SHARED.has(id)) return { $ref: `#/components/schemas/${id}` };
+  return Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, referencingShared(value)]));
+}
