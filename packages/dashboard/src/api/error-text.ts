@@ -27,6 +27,7 @@ function wordsFor(status: number, code: string, message: string, retryAfterMs: n
   }
   if (status === 429) return `Too many attempts. Try again in ${Math.max(1, Math.ceil((retryAfterMs ?? 60_000) / 1000))} seconds.`;
   if (status === 402) return `Payment required: ${message}`;
+  if (status === 403 && /limit/i.test(message)) return `${message}. Monthly limits start again on the 1st (see Usage and credits).`;
   if (status === 403) return `Not allowed: ${message}`;
   if (status === 401) return 'Your session has ended. Sign in again.';
   return message;

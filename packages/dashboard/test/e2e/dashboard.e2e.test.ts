@@ -216,6 +216,17 @@ function dashboardSuite(mode: string, start: () => Promise<Deployment>) {
       await page.getByRole('button', { name: 'Retry job' }).waitFor();
     });
 
+    it('says in words why a job was refused (the monthly target limit)', async () => {
+      await page.goto(projectUrl);
+      await page.getByText('New job').click();
+      const many = Array.from({ length: 120 }, (_, i) => `keyword ${i}`).join('\n');
+      await page.getByLabel('Keywords, one per line').fill(many);
+      await page.getByRole('button', { name: 'Start job' }).click();
+      const alert = page.getByRole('alert');
+      await expect.poll(() => alert.textContent()).toMatch(/^Monthly target limit reached .*Monthly limits start again/);
+      await screenshot(page, 'job-refused');
+    });
+
     it('falls back to polling the job where the server has no event stream', async () => {
       // As an older server answers: the stream route is unknown.
       await page.route('**/jobs/*/events', (route) =>
