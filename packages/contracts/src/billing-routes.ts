@@ -18,6 +18,8 @@ import {
   ReferralLinkResponse,
   ReferralStatsResponse,
   UsageResponse,
+  DailyCreditsQuery,
+  DailyCreditsResponse,
 } from './billing.ts';
 import { CrawlerRateResponse, QueueStatsResponse, SetCrawlerRateBody } from './crawler.ts';
 import { ErrorEnvelope } from './errors.ts';
@@ -45,6 +47,18 @@ export const BillingRoutes = defineRoutes({
       summary: "Monthly limits, consumption and remaining allowance of the caller's organization, with its credit balance",
       tags: ['usage'],
       response: { 200: UsageResponse, ...authErrors },
+    },
+  },
+  dailyCredits: {
+    method: 'GET',
+    url: '/usage/daily',
+    owner: 'billing',
+    access: 'user',
+    schema: {
+      summary: "Credits spent and added per UTC day of a month, for the caller's organization (from its credit ledger)",
+      tags: ['usage'],
+      querystring: DailyCreditsQuery,
+      response: { 200: DailyCreditsResponse, 400: ErrorEnvelope, ...authErrors },
     },
   },
   creditPackages: {

@@ -37,6 +37,31 @@ export const Usage = Type.Object({
 export type Usage = Static<typeof Usage>;
 export const UsageResponse = DataEnvelope(Usage);
 
+export const DailyCreditsQuery = Type.Object(
+  {
+    month: Type.Optional(
+      Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])$', description: 'A UTC month, `YYYY-MM`; the current month when absent.', examples: ['2026-11'] }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type DailyCreditsQuery = Static<typeof DailyCreditsQuery>;
+
+/** One UTC day of an organization's credit ledger. */
+export const CreditDay = Type.Object({
+  date: Type.String({ description: 'The UTC day, `YYYY-MM-DD`.', examples: ['2026-11-22'] }),
+  spent: Type.Integer({ minimum: 0, description: 'Credits captured that day for crawled targets and pages.' }),
+  added: Type.Integer({ description: 'Credits added that day (purchases, grants, bonuses, referral rewards), less credits revoked.' }),
+});
+export type CreditDay = Static<typeof CreditDay>;
+
+export const DailyCredits = Type.Object({
+  month: Type.String({ examples: ['2026-11'] }),
+  days: Type.Array(CreditDay, { description: 'Every day of the month, oldest first (days after today are zero).' }),
+});
+export type DailyCredits = Static<typeof DailyCredits>;
+export const DailyCreditsResponse = DataEnvelope(DailyCredits);
+
 export const CreditPackage = Type.Object({
   id: Type.String(),
   name: Type.String(),

@@ -1,9 +1,9 @@
-import { HealthRoutes, type HealthResponse, type RouteSpec, type Usage } from '@crawl/contracts';
+import { HealthRoutes, type HealthResponse, type DailyCredits, type RouteSpec, type Usage } from '@crawl/contracts';
 import { type CallOptions, Transport, type TransportOptions } from './http/transport.ts';
 import { AdminApi } from './resources/admin-api.ts';
 import { AuditApi } from './resources/audit-api.ts';
 import { AuthApi } from './resources/auth-api.ts';
-import { CreditsApi, getUsage, ReferralApi } from './resources/billing-api.ts';
+import { CreditsApi, getDailyCredits, getUsage, ReferralApi } from './resources/billing-api.ts';
 import { JobsApi } from './resources/jobs-api.ts';
 import { ProjectsApi } from './resources/projects-api.ts';
 import { SchedulesApi } from './resources/schedules-api.ts';
@@ -62,6 +62,11 @@ export class CrawlClient {
   /** Monthly limits, consumption, remaining allowance and credit balance of the caller's organization. */
   usage(options?: CallOptions): Promise<Usage> {
     return getUsage(this.transport, options);
+  }
+
+  /** Credits spent and added per UTC day of a month (`YYYY-MM`; the current month when absent), from the credit ledger. */
+  dailyCredits(month?: string, options?: CallOptions): Promise<DailyCredits> {
+    return getDailyCredits(this.transport, month, options);
   }
 
   /** The health report; an unhealthy service (503) returns its report too, with `status: 'error'`. */

@@ -53,6 +53,7 @@ describe('every public route has a client method', () => {
     await crawl.webhooks.deliveries('w1');
     await crawl.webhooks.replay('w1', 'd1');
     await crawl.usage();
+    await crawl.dailyCredits('2026-11');
     await crawl.credits.packages();
     await crawl.credits.checkout({ packageId: 'pkg' } as never);
     await crawl.referral.code();

@@ -1,4 +1,4 @@
-import type { FullBalance, RecordAuditBody, Usage, UsageLimits, UsageUsed } from '@crawl/contracts';
+import type { DailyCredits, FullBalance, RecordAuditBody, Usage, UsageLimits, UsageUsed } from '@crawl/contracts';
 import type { CreditMetrics } from '@crawl/metrics';
 import { errors } from '@crawl/errors';
 import type { Clock, ModuleContext } from '@crawl/modules';
@@ -141,6 +141,11 @@ export class Billing {
       if (!linked) this.#logger.info({ organizationId }, 'referral code not linked (unknown, self-referral or already linked)');
     }
     return this.ledger.balance(organizationId);
+  }
+
+  /** Credits spent and added per UTC day of `month` (`YYYY-MM`, the current month when absent). */
+  dailyCredits(organizationId: string, month?: string): Promise<DailyCredits> {
+    return this.ledger.daysOf(organizationId, month ?? monthKey(this.#clock.now()));
   }
 
   async usageReport(organizationId: string): Promise<UsageReport> {

@@ -1,4 +1,4 @@
-import type { CreditPackage, Job } from '@crawl/sdk';
+import type { CreditPackage } from '@crawl/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/preact-query';
 import { useState } from 'preact/hooks';
 import { api } from '../api/client.ts';
@@ -17,7 +17,7 @@ export function UsagePage() {
   const usage = useQuery({ queryKey: ['usage'], queryFn: () => api.usage() });
   const packages = useQuery({ queryKey: ['packages'], queryFn: () => api.credits.packages() });
   const month = usage.data?.month;
-  const spend = useQuery({ queryKey: ['spend', month], queryFn: () => jobsOfMonth(month!), enabled: month !== undefined });
+  const spend = useQuery({ queryKey: ['spend', month], queryFn: () => api.dailyCredits(month), enabled: month !== undefined });
   const [bought, setBought] = useState<string | null>(null);
   const checkout = useMutation({
     mutationFn: (pkg: CreditPackage) => api.credits.checkout({ packageId: pkg.id, idempotencyKey: `dash-${crypto.randomUUID()}` }),
@@ -29,9 +29,10 @@ export function UsagePage() {
       );
       if (result.order.redirectUrl) location.assign(result.order.redirectUrl);
       void queryClient.invalidateQueries({ queryKey: ['usage'] });
+      void queryClient.invalidateQueries({ queryKey: ['spend'] });
     },
   });
-  const series = spend.data && month ? creditsPerDay(spend.data, month) : undefined;
+  const series = spend.data ? creditsPerDay(spend.data) : undefined;
 
   return (
     <section>
@@ -61,7 +62,17 @@ export function UsagePage() {
       <div class="card">
         <h2>Credits per day</h2>
         <ErrorNote error={spend.error} />
-        {series ? <CreditsChart days={series.days} credits={series.credits} /> : <p>Loading…</p>}
+        {series ? (
+          <>
+            <CreditsChart days={series.days} credits={series.credits} />
+            <p class="muted">
+              <span data-testid="credits-spent-month">{series.spent.toLocaleString()}</span> credits spent this month (captured for crawled targets, from the
+              credit ledger).
+            </p>
+          </>
+        ) : (
+          <p>Loading…</p>
+        )}
       </div>
       <div class="card">
         <h2>Buy credits</h2>
@@ -122,17 +133,4 @@ function Referrals() {
       ) : null}
     </div>
   );
-}
-
-/** Every job of every project created in the month (newest first per project, stopping at the month's start). */
-async function jobsOfMonth(month: string): Promise<Job[]> {
-  const projects = [...(await api.projects.list({ limit: 100 })), ...(await api.projects.list({ limit: 100, archived: true }))];
-  const jobs: Job[] = [];
-  for (const project of projects) {
-    for await (const job of api.jobs.iterate(project.id)) {
-      if (job.createdAt.slice(0, 7) < month) break;
-      jobs.push(job);
-    }
-  }
-  return jobs;
 }

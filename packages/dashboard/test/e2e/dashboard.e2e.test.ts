@@ -298,6 +298,8 @@ function dashboardSuite(mode: string, start: () => Promise<Deployment>) {
       await available.waitFor();
       const before = Number((await available.textContent())!.replace(/\D/g, ''));
       await page.locator('.chart canvas').first().waitFor();
+      // The jobs crawled earlier in this run were charged: the ledger's days show it.
+      await expect.poll(async () => Number((await page.getByTestId('credits-spent-month').textContent())!.replace(/\D/g, ''))).toBeGreaterThan(0);
       await page.getByTestId('referral-code').waitFor();
       await expect.poll(() => page.getByRole('progressbar', { name: 'Jobs' }).getAttribute('aria-valuenow')).not.toBe('0');
       const buy = page.getByRole('button', { name: /^Buy / }).first();

@@ -1,6 +1,5 @@
-import type { Job } from '@crawl/sdk';
 import { describe, expect, it } from 'vitest';
-import { chargedFor, creditsPerDay } from '../../src/format/credits-per-day.ts';
+import { creditsPerDay } from '../../src/format/credits-per-day.ts';
 import { cronInWords, nextRuns } from '../../src/format/cron-words.ts';
 import { jobCost, targetsFromText } from '../../src/format/job-cost.ts';
 import { cellText, columnsOf, sortRows } from '../../src/format/result-columns.ts';
@@ -52,25 +51,17 @@ describe('result columns', () => {
 });
 
 describe('credits per day', () => {
-  const job = (createdAt: string, status: Job['status'], outcomes: Array<'success' | 'failed' | 'pending'>, creditsReserved: number) =>
-    ({ createdAt, status, creditsReserved, targets: outcomes.map((status, i) => ({ value: `t${i}`, status })) }) as unknown as Job;
-
-  it('counts a finished job by its successful targets, an open one by what it holds, per UTC day of the month', () => {
-    expect(chargedFor(job('2026-11-02T10:00:00Z', 'completed', ['success', 'failed'], 10))).toBe(5);
-    expect(chargedFor(job('2026-11-02T10:00:00Z', 'running', ['success', 'pending'], 10))).toBe(10);
-    const series = creditsPerDay(
-      [
-        job('2026-11-02T10:00:00Z', 'completed', ['success', 'success'], 10),
-        job('2026-11-02T23:59:00Z', 'failed', ['failed'], 5),
-        job('2026-11-30T00:00:00Z', 'queued', ['pending'], 2),
-        job('2026-10-31T12:00:00Z', 'completed', ['success'], 5),
+  it("charts the ledger's days: UTC midnight of each day and the credits spent on it, with the month's total", () => {
+    const series = creditsPerDay({
+      month: '2026-11',
+      days: [
+        { date: '2026-11-01', spent: 0, added: 250 },
+        { date: '2026-11-02', spent: 12, added: 0 },
+        { date: '2026-11-03', spent: 5, added: -3 },
       ],
-      '2026-11',
-    );
-    expect(series.credits).toHaveLength(30);
-    expect(series.credits[1]).toBe(10);
-    expect(series.credits[29]).toBe(2);
-    expect(series.credits.reduce((a, b) => a + b, 0)).toBe(12);
-    expect(series.days[0]).toBe(Date.UTC(2026, 10, 1) / 1000);
+    });
+    expect(series.days).toEqual([Date.UTC(2026, 10, 1) / 1000, Date.UTC(2026, 10, 2) / 1000, Date.UTC(2026, 10, 3) / 1000]);
+    expect(series.credits).toEqual([0, 12, 5]);
+    expect(series.spent).toBe(17);
   });
 });

@@ -1,4 +1,12 @@
-import { BillingRoutes, type CheckoutBody, type CreditPackage, type ReferralClickBody, type ReferralStats, type Usage } from '@crawl/contracts';
+import {
+  BillingRoutes,
+  type CheckoutBody,
+  type DailyCredits,
+  type CreditPackage,
+  type ReferralClickBody,
+  type ReferralStats,
+  type Usage,
+} from '@crawl/contracts';
 import type { CallOptions, Transport } from '../http/transport.ts';
 import type { RouteData } from '../route-types.ts';
 
@@ -54,4 +62,9 @@ export class ReferralApi {
 /** Monthly limits, consumption, remaining allowance and credit balance of the caller's organization. */
 export async function getUsage(transport: Transport, options?: CallOptions): Promise<Usage> {
   return (await transport.call(BillingRoutes.usage, {}, options)).data;
+}
+
+/** Credits spent and added per UTC day of a month (`YYYY-MM`; the current month when absent). */
+export async function getDailyCredits(transport: Transport, month?: string, options?: CallOptions): Promise<DailyCredits> {
+  return (await transport.call(BillingRoutes.dailyCredits, { query: month === undefined ? {} : { month } }, options)).data;
 }

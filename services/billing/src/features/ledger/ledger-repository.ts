@@ -96,6 +96,7 @@ export class LedgerRepository {
       { keys: { key: 1 }, unique: true, name: 'idempotency_key' },
       { keys: { organizationId: 1, version: 1 }, unique: true, name: 'organization_version' },
       { keys: { applied: 1, createdAt: 1 }, name: 'unapplied' },
+      { keys: { organizationId: 1, createdAt: 1 }, name: 'organization_created' },
     ]);
   }
 
@@ -198,5 +199,10 @@ export class LedgerRepository {
   entriesDownFrom(organizationId: string, fromVersion: number, limit: number): Promise<LedgerEntryDoc[]> {
     if (fromVersion < 1 || limit < 1) return Promise.resolve([]);
     return this.#entries.find({ organizationId, version: { $lte: fromVersion } }, { sort: { version: -1 }, limit });
+  }
+
+  /** The organization's entries created in `[from, to)`: one range of the `(organizationId, createdAt)` index. */
+  entriesCreatedBetween(organizationId: string, from: string, to: string): Promise<LedgerEntryDoc[]> {
+    return this.#entries.find({ organizationId, createdAt: { $gte: from, $lt: to } }, { sort: { createdAt: 1 } });
   }
 }

@@ -36,6 +36,27 @@ for (const stores of billingStores()) {
       expect(await ledger.list('org_a', { limit: 10, offset: 0 })).toMatchObject({ total: 1 });
     });
 
+    it('adds up credits spent and added per UTC day of a month, from that month\'s entries only', async () => {
+      const clock = new ManualClock('2026-10-31T23:59:00Z');
+      const daily = new CreditLedger(store, clock);
+      await daily.record({ organizationId: 'org_d', key: 'g0', kind: 'admin_grant', amount: 500, reason: 'grant' });
+      clock.set('2026-11-01T00:00:01Z');
+      await daily.record({ organizationId: 'org_d', key: 'r1', kind: 'reservation', amount: 40, reason: 'job', jobId: 'job_1' });
+      await daily.record({ organizationId: 'org_d', key: 'c1', kind: 'capture', amount: 25, reason: 'settle', jobId: 'job_1' });
+      await daily.record({ organizationId: 'org_d', key: 'x1', kind: 'release', amount: 15, reason: 'settle', jobId: 'job_1' });
+      clock.set('2026-11-03T12:00:00Z');
+      await daily.record({ organizationId: 'org_d', key: 'p1', kind: 'purchase', amount: 100, reason: 'package' });
+      await daily.record({ organizationId: 'org_d', key: 'v1', kind: 'admin_revoke', amount: 30, reason: 'revoke' });
+      await daily.record({ organizationId: 'org_x', key: 'gx', kind: 'admin_grant', amount: 7, reason: 'another organization' });
+
+      const november = await daily.daysOf('org_d', '2026-11');
+      expect(november.days).toHaveLength(30);
+      expect(november.days[0]).toEqual({ date: '2026-11-01', spent: 25, added: 0 });
+      expect(november.days[2]).toEqual({ date: '2026-11-03', spent: 0, added: 70 });
+      expect(november.days.filter((day) => day.spent !== 0 || day.added !== 0)).toHaveLength(2);
+      expect((await daily.daysOf('org_d', '2026-10')).days[30]).toEqual({ date: '2026-10-31', spent: 0, added: 500 });
+    });
+
     it('refuses an entry that would overdraw and writes nothing', async () => {
       await ledger.record({ organizationId: 'org_a', key: 'g', kind: 'admin_grant', amount: 10, reason: 'grant' });
       await expect(ledger.record({ organizationId: 'org_a', key: 'r', kind: 'reservation', amount: 11, reason: 'job', jobId: 'job_1' })).rejects.toBeInstanceOf(

@@ -1,9 +1,10 @@
-import type { FullBalance, LedgerEntryKind } from '@crawl/contracts';
+import type { DailyCredits, FullBalance, LedgerEntryKind } from '@crawl/contracts';
 import { errors } from '@crawl/errors';
 import { noMetrics, type CreditMetrics } from '@crawl/metrics';
 import type { Clock } from '@crawl/modules';
 import type { DocumentStore } from '@crawl/storage';
 import { applyDelta, deltaFor, LedgerRefusal, refusal } from './balance.ts';
+import { creditDays, monthRange } from './daily-credits.ts';
 import { LedgerRepository, slotId, type AppendOutcome, type BalanceDoc, type LedgerEntryDoc } from './ledger-repository.ts';
 import { backOff } from '../shared/back-off.ts';
 import { toBalance } from './ledger-view.ts';
@@ -252,6 +253,17 @@ export class CreditLedger {
    * One page of the organization's entries, newest first. The total is the tip's version (the
    * sequence is gapless from 1), and the page is one index range: no count, no skip.
    */
+  /** Credits spent and added per UTC day of `month` (`YYYY-MM`), counting applied entries only. */
+  async daysOf(organizationId: string, month: string): Promise<DailyCredits> {
+    const applied = (await this.rollForward(organizationId))?.version ?? 0;
+    const { from, to } = monthRange(month);
+    const entries = await this.#repository.entriesCreatedBetween(organizationId, from, to);
+    return creditDays(
+      month,
+      entries.filter((entry) => entry.version <= applied),
+    );
+  }
+
   async list(organizationId: string, page: { limit: number; offset: number }): Promise<{ entries: LedgerEntryDoc[]; total: number }> {
     const total = (await this.rollForward(organizationId))?.version ?? 0;
     const entries = await this.#repository.entriesDownFrom(organizationId, total - page.offset, page.limit);

@@ -11,6 +11,12 @@ export function quotaRoutes(app: FastifyInstance, billing: Billing): void {
     return { data: billing.toUsage(await billing.usageReport(identity.organizationId)) };
   });
 
+  routeFromSpec(app, BillingRoutes.dailyCredits, async (request) => {
+    const identity = callerOf(request);
+    await billing.accounts.ensure(identity.organizationId, identity.userId);
+    return { data: await billing.dailyCredits(identity.organizationId, request.query.month) };
+  });
+
   routeFromSpec(app, BillingRoutes.adminLimits, async (request) => {
     const { organizationId } = request.params;
     const account = await billing.accounts.setLimits(organizationId, request.body);
