@@ -308,6 +308,9 @@ export const UpdateScheduleBody = Type.Object(
 export type UpdateScheduleBody = Static<typeof UpdateScheduleBody>;
 
 export const ListSchedulesQuery = Type.Object({ limit: ListLimit, offset: ListOffset }, { additionalProperties: false });
+/** A project's webhook endpoints are few (at most 20), but they page like every list. */
+export const ListWebhooksQuery = Type.Object({ limit: ListLimit, offset: ListOffset }, { additionalProperties: false });
+export type ListWebhooksQuery = Static<typeof ListWebhooksQuery>;
 export type ListSchedulesQuery = Static<typeof ListSchedulesQuery>;
 
 export const ScheduleError = Type.Object({ code: Type.String(), message: Type.String(), at: Timestamp });

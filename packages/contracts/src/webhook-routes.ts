@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { ProjectIdParams } from './catalog.ts';
+import { ListWebhooksQuery, ProjectIdParams } from './catalog.ts';
 import { DataEnvelope, IdParams, ListEnvelope } from './common.ts';
 import { ErrorEnvelope } from './errors.ts';
 import { defineRoutes, type RateLimitPolicy } from './route-spec.ts';
@@ -44,7 +44,8 @@ export const WebhookRoutes = defineRoutes({
       summary: "List a project's webhook endpoints (secrets are never shown again)",
       tags: ['webhooks'],
       params: ProjectIdParams,
-      response: { 200: DataEnvelope(Type.Array(WebhookEndpoint)), ...authErrors, 404: E },
+      querystring: ListWebhooksQuery,
+      response: { 200: ListEnvelope(WebhookEndpoint), 400: E, ...authErrors, 404: E },
     },
   },
   updateWebhook: {

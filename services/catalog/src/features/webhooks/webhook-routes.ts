@@ -1,4 +1,4 @@
-import { WebhookRoutes } from '@crawl/contracts';
+import { CATALOG_LIMITS, WebhookRoutes } from '@crawl/contracts';
 import { callerOf, routeFromSpec } from '@crawl/modules';
 import type { FastifyInstance } from 'fastify';
 import { toDeliveryView, toEndpointView } from './webhook-model.ts';
@@ -16,7 +16,11 @@ export function webhookRoutes(app: FastifyInstance, webhooks: WebhookService): v
   });
   routeFromSpec(app, R.listWebhooks, async (request) => {
     const at = now();
-    return { data: (await endpoints.list(callerOf(request).organizationId, request.params.projectId)).map((e) => toEndpointView(e, at)) };
+    const limit = Math.min(request.query.limit ?? CATALOG_LIMITS.listDefaultLimit, CATALOG_LIMITS.listMaxLimit);
+    const offset = request.query.offset ?? 0;
+    // At most 20 per project (WEBHOOK_LIMITS): read whole, paged here.
+    const all = await endpoints.list(callerOf(request).organizationId, request.params.projectId);
+    return { data: all.slice(offset, offset + limit).map((e) => toEndpointView(e, at)), meta: { total: all.length, limit, offset } };
   });
   routeFromSpec(app, R.updateWebhook, async (request) => {
     return { data: toEndpointView(await endpoints.update(callerOf(request), request.params.id, request.body, request.id), now()) };

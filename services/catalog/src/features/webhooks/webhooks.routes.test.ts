@@ -62,6 +62,11 @@ describe.each(testBackends())('webhook endpoint routes ($name)', (backend) => {
     expect(listed).toBeDefined();
     expect(listed).not.toHaveProperty('secret');
     expect(list.text).not.toContain(res.body.data.secret.slice(6));
+    expect(list.body.meta).toEqual({ total: list.body.data.length, limit: 20, offset: 0 });
+    await create({ url: 'https://hooks.example.com/second' });
+    const paged = await h.request({ method: 'GET', url: `/projects/${projectId}/webhooks?limit=1&offset=1`, token: alice.token });
+    expect(paged.body.meta).toEqual({ total: list.body.meta.total + 1, limit: 1, offset: 1 });
+    expect(paged.body.data).toHaveLength(1);
   });
 
   it('stores the secret encrypted, never in the clear', async () => {
