@@ -3,15 +3,18 @@ export type { SimulatorStats, Route } from './stats.ts';
 export { BUILT_IN_RULES, decideFault, parseFaultList, type FaultConfig, type FaultKind, type FaultRule, type FaultSpec } from './faults.ts';
 export { NOT_FOUND_PREFIX, SPECIAL_ASINS, WELL_KNOWN_ASINS, isCatalogAsin, makeCatalogAsin } from './asin.ts';
 export { getProduct, isKnownAsin, searchCatalog, type CatalogProduct, type SearchEntry, type SearchResults, type StockState } from './catalog.ts';
+export { ADDRESS_CHANGE_PATH, CSRF_HEADER, LOCATION_COOKIE, glowToken } from './delivery-location.ts';
 export { CATEGORIES, type Category } from './categories.ts';
 export { amountOf, formatMoney, localPrice, type Money } from './money.ts';
 export { storefrontProduct, type StorefrontProduct } from './storefront-view.ts';
 export { textsFor, type Texts } from './texts.ts';
 export {
   productLayoutFor,
+  renderHomePage,
   renderProductPage,
   renderSearchPage,
   searchLayoutFor,
+  type RenderHomeOptions,
   type RenderProductOptions,
   type RenderSearchOptions,
   type RenderedPage,

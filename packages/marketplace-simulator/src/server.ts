@@ -1,11 +1,11 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { STOREFRONT_LANGUAGES, isMarketplaceDomain, marketplaceForHost, type MarketplaceDomain } from '@crawl/marketplace';
-import { isPostalCode } from './delivery-location.ts';
+import { ADDRESS_CHANGE_PATH, addressChange, chosenZip, CSRF_HEADER, locationCookie } from './delivery-location.ts';
 import { decideFault, type FaultConfig, type FaultKind } from './faults.ts';
 import { apiServicesPage, captchaPage, notFoundPage, rateLimitedPage, robotCheckPage, serviceUnavailablePage } from './render/block-pages.ts';
 import type { PageSize } from './render/page-shell.ts';
-import { renderProductPage, renderSearchPage } from './render/pages.ts';
+import { renderHomePage, renderProductPage, renderSearchPage } from './render/pages.ts';
 import { PRODUCT_LAYOUTS, type ProductLayout } from './render/product-layouts.ts';
 import { SEARCH_LAYOUTS, type SearchLayout } from './render/search-layouts.ts';
 import { StatsRecorder, type Route, type SimulatorStats } from './stats.ts';
@@ -48,9 +48,25 @@ const PRODUCT_PATH = /^\/(?:[^/]+\/)?(?:dp|gp\/product)\/([A-Za-z0-9]{10})(?:[/?
 
 function routeOf(pathname: string): Route {
   if (pathname === '/health') return 'health';
+  if (pathname === '/' || pathname === '/ref=nav_logo') return 'home';
+  if (pathname === ADDRESS_CHANGE_PATH) return 'address-change';
   if (pathname === '/s' || pathname === '/s/') return 'search';
   if (PRODUCT_PATH.test(pathname)) return 'product';
   return 'other';
+}
+
+/** The address change's JSON is a few hundred bytes; anything past this is refused unread. */
+const MAX_BODY_BYTES = 16 * 1024;
+
+async function readBody(req: IncomingMessage): Promise<string | undefined> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of req) {
+    total += (chunk as Buffer).length;
+    if (total > MAX_BODY_BYTES) return undefined;
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 function single(value: string | string[] | undefined): string | undefined {
@@ -117,7 +133,9 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
     const pathKey = `${url.pathname}${query ? `?${query}` : ''}`;
     const attempt = stats.request(pathKey, route);
 
-    if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'Method Not Allowed', { allow: 'GET, HEAD', 'content-type': 'text/plain' });
+    // The location widget posts; every page is read with GET.
+    const allowed = route === 'address-change' ? 'POST' : 'GET, HEAD';
+    if (!allowed.split(', ').includes(req.method ?? '')) return send(res, 405, 'Method Not Allowed', { allow: allowed, 'content-type': 'text/plain' });
     if (route === 'health') return send(res, 200, JSON.stringify({ status: 'ok' }), { 'content-type': 'application/json' });
 
     const domainParam = url.searchParams
@@ -135,8 +153,8 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
     // The storefront's own controls: language switcher, delivery location, sort order.
     const languageParam = url.searchParams.get('language') ?? undefined;
     const language = languageParam && STOREFRONT_LANGUAGES[domain].includes(languageParam) ? languageParam : undefined;
-    const zipParam = url.searchParams.get('deliveryZip') ?? undefined;
-    const deliveryZip = zipParam && isPostalCode(zipParam) ? zipParam : undefined;
+    // The delivery location is the session's, set through the location widget (ADDRESS_CHANGE_PATH).
+    const deliveryZip = chosenZip(single(req.headers.cookie), domain);
     const shopperOptions = { ...(language ? { language } : {}), ...(deliveryZip ? { deliveryZip } : {}) };
     const keyword = route === 'search' ? (url.searchParams.get('k') ?? url.searchParams.get('field-keywords') ?? '') : undefined;
     const asin = route === 'product' ? PRODUCT_PATH.exec(url.pathname)?.[1]?.toUpperCase() : undefined;
@@ -151,6 +169,19 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
     if (closed) return void req.socket.destroy();
     if (decision.fault) return sendFault(req, res, decision.fault, domain, pathKey);
 
+    if (route === 'address-change') {
+      const body = await readBody(req);
+      if (body === undefined) return send(res, 413, JSON.stringify({ successful: 0 }), { 'content-type': 'application/json' });
+      const answer = addressChange(domain, single(req.headers[CSRF_HEADER]), body);
+      return send(res, answer.status, JSON.stringify(answer.body), {
+        'content-type': 'application/json;charset=UTF-8',
+        ...(answer.zip !== undefined ? { 'set-cookie': locationCookie(domain, answer.zip) } : {}),
+      });
+    }
+    if (route === 'home') {
+      const page = renderHomePage({ domain, size, ...shopperOptions });
+      return send(res, 200, page.html, { 'x-sim-layout': page.layout, 'x-sim-domain': domain });
+    }
     if (route === 'search' && keyword !== undefined) {
       const pageNumber = Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1);
       const layout = options.searchLayout ?? (SEARCH_LAYOUTS.includes(layoutParam as SearchLayout) ? (layoutParam as SearchLayout) : undefined);

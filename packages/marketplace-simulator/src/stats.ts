@@ -1,4 +1,4 @@
-export type Route = 'search' | 'product' | 'health' | 'other';
+export type Route = 'search' | 'product' | 'home' | 'address-change' | 'health' | 'other';
 
 export interface SimulatorStats {
   /** Requests received, faulted ones included. */
@@ -16,7 +16,7 @@ export class StatsRecorder {
   private data: SimulatorStats = StatsRecorder.empty();
 
   private static empty(): SimulatorStats {
-    return { total: 0, byPath: {}, byRoute: { search: 0, product: 0, health: 0, other: 0 }, byStatus: {}, faults: {} };
+    return { total: 0, byPath: {}, byRoute: { search: 0, product: 0, home: 0, 'address-change': 0, health: 0, other: 0 }, byStatus: {}, faults: {} };
   }
 
   /** Counts a request and returns which attempt at this URL it is (1-based). */

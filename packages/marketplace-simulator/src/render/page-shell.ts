@@ -1,4 +1,5 @@
 import type { MarketplaceDomain } from '@crawl/marketplace';
+import { glowToken } from '../delivery-location.ts';
 import type { Texts } from '../texts.ts';
 import { filler, type Filler } from './filler.ts';
 import { esc } from './html.ts';
@@ -30,6 +31,24 @@ function fillerFor(options: ShellOptions): Filler | undefined {
   return filler(1_050_000 + (options.variant % 4) * 220_000, options.variant);
 }
 
+/**
+ * The location widget's trigger, as the storefronts render it: its modal settings carry the
+ * anti-CSRF token the widget sends with the address change.
+ */
+function locationWidget(domain: MarketplaceDomain): string {
+  const modal = {
+    width: 375,
+    closeButton: 'true',
+    popoverLabel: 'Choose your location',
+    ajaxHeaders: { 'anti-csrftoken-a2z': glowToken(domain) },
+    name: 'glow-modal',
+    url: '/portal-migration/hz/glow/get-rendered-address-selections?deviceType=desktop&pageType=Gateway&storeContext=NoStoreName&actionSource=desktop-modal',
+    footer: null,
+    header: 'Choose your location',
+  };
+  return `<span id="nav-global-location-data-modal-action" class="a-declarative nav-progressive-attribute" data-a-modal="${esc(JSON.stringify(modal))}"></span>`;
+}
+
 export function pageShell(options: ShellOptions, content: string): string {
   const fill = fillerFor(options);
   const market = options.domain.replace(/\./g, '-');
@@ -44,7 +63,7 @@ export function pageShell(options: ShellOptions, content: string): string {
     fill?.head ?? '',
     `</head><body class="a-m-${market} a-aui_72554-c ${options.bodyClass}"><div id="a-page">`,
     `<header id="navbar-main" class="nav-opt-sprite nav-locale-${market}"><div id="nav-belt"><div class="nav-left"><a href="/ref=nav_logo" id="nav-logo-sprites" class="nav-logo-link" aria-label="Amazon"><span class="nav-sprite nav-logo-base"></span></a></div>`,
-    `<div id="nav-global-location-slot"><a id="nav-global-location-popover-link" class="nav-a nav-a-2 a-popover-trigger a-declarative" tabindex="0"><div class="nav-sprite" id="nav-packard-glow-loc-icon"></div><div id="glow-ingress-block"><span class="nav-line-1 nav-progressive-content" id="glow-ingress-line1">${esc(options.texts.deliverTo)}</span><span class="nav-line-2 nav-progressive-content" id="glow-ingress-line2">${esc(options.deliverTo)}</span></div></a></div>`,
+    `<div id="nav-global-location-slot"><a id="nav-global-location-popover-link" class="nav-a nav-a-2 a-popover-trigger a-declarative" tabindex="0"><div class="nav-sprite" id="nav-packard-glow-loc-icon"></div><div id="glow-ingress-block"><span class="nav-line-1 nav-progressive-content" id="glow-ingress-line1">${esc(options.texts.deliverTo)}</span><span class="nav-line-2 nav-progressive-content" id="glow-ingress-line2">${esc(options.deliverTo)}</span></div></a>${locationWidget(options.domain)}</div>`,
     `<form id="nav-search-bar-form" accept-charset="utf-8" action="/s/ref=nb_sb_noss" class="nav-searchbar" method="GET" name="site-search" role="search"><input type="text" id="twotabsearchtextbox" name="field-keywords" autocomplete="off" class="nav-input" aria-label="Search Amazon"></form></div></header>`,
     fill?.bodyStart ?? '',
     content,

@@ -169,3 +169,34 @@ export function renderProductPage(options: RenderProductOptions): RenderedPage |
   );
   return { html, layout: product.book ? 'book' : layout };
 }
+
+export interface RenderHomeOptions {
+  domain?: MarketplaceDomain;
+  size?: PageSize;
+  language?: string;
+  /** The chosen delivery location; the header names it. */
+  deliveryZip?: string;
+}
+
+/** The storefront's front page: the header (with the location widget) over a few placeholder cards. */
+export function renderHomePage(options: RenderHomeOptions = {}): RenderedPage {
+  const domain = options.domain ?? 'amazon.com';
+  const texts = textsFor(domain, options.language);
+  const cards = Array.from(
+    { length: 4 },
+    (_, i) => `<div class="a-cardui gw-card" id="gw-card-${i + 1}"><h2 class="a-color-base">${esc(`Amazon.${domain.slice(7)}`)}</h2></div>`,
+  );
+  const html = pageShell(
+    {
+      domain,
+      texts,
+      title: `Amazon.${domain.slice(7)}`,
+      size: options.size ?? 'full',
+      variant: hashString(domain),
+      bodyClass: 'gw-page',
+      deliverTo: deliveryLocation(domain, options.deliveryZip),
+    },
+    `<div id="gw-layout" class="gw-layout">${cards.join('')}</div>`,
+  );
+  return { html, layout: 'gateway' };
+}
