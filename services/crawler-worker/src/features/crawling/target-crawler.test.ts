@@ -140,12 +140,11 @@ describe('TargetCrawler', () => {
     expect(catalog.reports[0]?.body.items[0]).toMatchObject({ asin: 'B000000001', deliverTo: 'New York 10001' });
   });
 
-  it('sends the delivery postal code only to a base that is no real storefront, and sort only to search pages', () => {
+  it('puts the language and (on search pages) the sort in the URL, never the delivery postal code', () => {
     const simulator = { origin: 'http://127.0.0.1:4010', domain: 'amazon.de', query: { domain: 'amazon.de' } };
     expect(shopperQuery(simulator, { deliveryZip: '10115', lang: 'en', sort: 'newest' }, 'search')).toEqual({
       language: 'en_GB',
       s: 'date-desc-rank',
-      deliveryZip: '10115',
     });
     expect(shopperQuery(simulator, { sort: 'newest', lang: 'fr' }, 'details')).toEqual({});
     expect(shopperQuery({ origin: 'https://www.amazon.de', domain: 'amazon.de', query: {} }, { deliveryZip: '10115', sort: 'featured' }, 'search')).toEqual({});

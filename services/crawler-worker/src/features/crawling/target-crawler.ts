@@ -12,8 +12,9 @@ import {
 } from '@crawl/marketplace';
 import { noMetrics, type TargetMetrics } from '@crawl/metrics';
 import type { CatalogWorkerClient } from '@crawl/service-client';
+import { deliveryLocationKey, setDeliveryLocation } from '../fetching/delivery-location.ts';
 import type { SessionPool } from '../fetching/session-pool.ts';
-import type { PageOutcome, UpstreamClient } from '../fetching/upstream-client.ts';
+import type { PageOutcome, SessionHolder, UpstreamClient } from '../fetching/upstream-client.ts';
 import { inlinePageParser, type PageParser } from '../parsing/page-parser.ts';
 import { isInfrastructureError } from './infrastructure-errors.ts';
 import { InfrastructureRetry, type InfrastructureRetryOptions } from './infrastructure-retry.ts';
@@ -64,9 +65,7 @@ export function searchPagesOf(config: Record<string, unknown>): number {
 /**
  * The job's shopper options as the storefront takes them in the URL: the language from its
  * switcher (`language=en_GB`, only one it offers) and, for search pages, the sort (`s=`). The
- * delivery postal code goes along as `deliveryZip=` only to a base that is no real storefront (the
- * simulator honours it); a real storefront sets it through its address form, which is not done yet,
- * so there the records' `deliverTo` shows the storefront's own location.
+ * delivery location is no URL option: it is set on the crawl session (see `setDeliveryLocation`).
  */
 export function shopperQuery(store: Storefront, config: Record<string, unknown>, kind: 'search' | 'details'): Record<string, string> {
   const real = marketplaceForOrigin(store.origin);
@@ -75,7 +74,6 @@ export function shopperQuery(store: Storefront, config: Record<string, unknown>,
   const language = typeof config.lang === 'string' ? storefrontLanguage(domain, config.lang) : undefined;
   if (language !== undefined) query.language = language;
   if (kind === 'search' && isSearchSort(config.sort) && config.sort !== 'featured') query.s = SEARCH_SORTS[config.sort];
-  if (real === undefined && typeof config.deliveryZip === 'string') query.deliveryZip = config.deliveryZip;
   return query;
 }
 
@@ -209,7 +207,9 @@ export class TargetCrawler {
     const market = resolveMarketplace(this.#options.baseUrl(), task.config);
     if (!market.ok) return failed('invalid_target', market.message, 0);
     const lang = typeof task.config.lang === 'string' ? task.config.lang : undefined;
-    const session = { current: this.#options.sessions.take() };
+    const zip = typeof task.config.deliveryZip === 'string' ? task.config.deliveryZip : undefined;
+    const location = zip === undefined ? undefined : deliveryLocationKey(market.origin, market.domain, zip);
+    const session: SessionHolder = { current: this.#options.sessions.take(location), location };
     const stillWanted = async (): Promise<boolean> => {
       try {
         return (await this.#options.catalog.claimTarget(task.jobId, task.targetIndex)).proceed;
@@ -217,8 +217,43 @@ export class TargetCrawler {
         return true;
       }
     };
-    const get = (url: string, referer?: string): Promise<PageOutcome> =>
-      this.#options.upstream.getPage({ url, session, lang, referer, signal: this.#options.signal, stillWanted });
+    // Requests spent on the delivery location; they count with the target's own.
+    let locationRequests = 0;
+    const tried = new Set<number>();
+    /**
+     * A target with `config.deliveryZip` first sets it on its session (once per session: a session
+     * reserved for this storefront and postal code keeps it for later targets). Should that fail,
+     * the target still crawls; its records say the location its pages show.
+     */
+    const prepare = async (holder: SessionHolder): Promise<void> => {
+      // A block during the change moves the target to another session: that one gets one try too.
+      for (let round = 0; round < 2; round += 1) {
+        const current = holder.current;
+        if (zip === undefined || current.locationSet || tried.has(current.id)) return;
+        tried.add(current.id);
+        const result = await setDeliveryLocation(this.#options.upstream, holder, {
+          origin: market.origin,
+          query: market.query,
+          zip,
+          lang,
+          signal: this.#options.signal,
+          stillWanted,
+        });
+        locationRequests += result.requests;
+        if (!result.ok) {
+          this.#options.logger?.warn(
+            { jobId: task.jobId, targetIndex: task.targetIndex, deliveryZip: zip, reason: result.message },
+            'delivery location not set; the target is crawled with the location its pages show',
+          );
+        }
+      }
+    };
+    const get = async (url: string, referer?: string): Promise<PageOutcome> => {
+      const outcome = await this.#options.upstream.getPage({ url, session, lang, referer, signal: this.#options.signal, stillWanted, prepare });
+      const spent = locationRequests;
+      locationRequests = 0;
+      return { ...outcome, attempts: outcome.attempts + spent };
+    };
 
     const store = (kind: 'search' | 'details'): Storefront => ({ ...market, query: { ...market.query, ...shopperQuery(market, task.config, kind) } });
     if (task.type === 'details') {

@@ -46,3 +46,22 @@ function inOrder(headers: Record<string, string>, order: readonly string[]): Rec
   for (const [name, value] of Object.entries(headers)) if (!(name in ordered)) ordered[name] = value;
   return ordered;
 }
+
+/**
+ * The headers of a page script's request (the location widget's POST) in the profile's browser:
+ * the navigation's identity and cookies, with the fetch metadata of a same-origin `fetch()` and the
+ * request's own headers (content type, anti-CSRF token).
+ */
+export function scriptRequestHeaders(input: NavigationHeadersInput & { origin: string; extra: Record<string, string> }): Record<string, string> {
+  const headers = navigationHeaders(input);
+  delete headers['upgrade-insecure-requests'];
+  delete headers['sec-fetch-user'];
+  if ('sec-fetch-site' in headers) {
+    headers['sec-fetch-site'] = 'same-origin';
+    headers['sec-fetch-mode'] = 'cors';
+    headers['sec-fetch-dest'] = 'empty';
+  }
+  headers.accept = 'text/html,*/*';
+  headers.origin = input.origin;
+  return { ...headers, ...input.extra };
+}

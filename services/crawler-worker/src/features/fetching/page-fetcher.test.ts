@@ -26,7 +26,16 @@ const chrome: HeaderProfile = {
   },
   order: [],
 };
-const session = (): CrawlSession => ({ id: 1, profile: chrome, jar: new CookieJar(), proxy: undefined, uses: 0, retired: false });
+const session = (): CrawlSession => ({
+  id: 1,
+  profile: chrome,
+  jar: new CookieJar(),
+  proxy: undefined,
+  uses: 0,
+  retired: false,
+  location: undefined,
+  locationSet: false,
+});
 const page = (text: string) => `<html><head><title>${text}</title></head><body>${text}</body></html>`;
 
 describe('UndiciPageFetcher against a local server', () => {

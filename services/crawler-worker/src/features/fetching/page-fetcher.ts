@@ -2,7 +2,7 @@ import { pipeline, type Readable, type Transform } from 'node:stream';
 import zlib from 'node:zlib';
 import { BLOCK_SCAN_CHARS } from '@crawl/marketplace';
 import { Agent, ProxyAgent, request, type Dispatcher } from 'undici';
-import { navigationHeaders } from './header-profiles.ts';
+import { navigationHeaders, scriptRequestHeaders } from './header-profiles.ts';
 import type { CrawlSession } from './session-pool.ts';
 
 export type FetchErrorKind = 'timeout' | 'network' | 'too_large' | 'redirect_refused' | 'too_many_redirects' | 'url_refused' | 'aborted';
@@ -43,6 +43,13 @@ export interface PageRequest {
   lang?: string | undefined;
   referer?: string | undefined;
   signal?: AbortSignal | undefined;
+  /** A page script's POST (the location widget) instead of a navigation: its body and own headers. */
+  post?: ScriptPost | undefined;
+}
+
+export interface ScriptPost {
+  body: string;
+  headers: Record<string, string>;
 }
 
 /** The port the retry layer uses; `UndiciPageFetcher` is the real one. */
@@ -147,17 +154,20 @@ export class UndiciPageFetcher implements PageFetcher {
     const deadline = AbortSignal.timeout(this.#options.timeoutMs);
     const signal = input.signal ? AbortSignal.any([input.signal, deadline]) : deadline;
     let referer = input.referer;
+    let post = input.post;
     try {
       for (let redirects = 0; ; redirects += 1) {
+        const navigation = {
+          profile: input.session.profile,
+          lang: input.lang,
+          acceptEncoding: ACCEPT_ENCODING,
+          referer,
+          cookie: input.session.jar.header(url),
+        };
         const response = await request(url, {
-          method: 'GET',
-          headers: navigationHeaders({
-            profile: input.session.profile,
-            lang: input.lang,
-            acceptEncoding: ACCEPT_ENCODING,
-            referer,
-            cookie: input.session.jar.header(url),
-          }),
+          method: post ? 'POST' : 'GET',
+          headers: post ? scriptRequestHeaders({ ...navigation, origin: url.origin, extra: post.headers }) : navigationHeaders(navigation),
+          ...(post ? { body: post.body } : {}),
           dispatcher: this.#dispatcher(input.session.proxy),
           headersTimeout: this.#options.timeoutMs,
           bodyTimeout: this.#options.timeoutMs,
@@ -172,6 +182,8 @@ export class UndiciPageFetcher implements PageFetcher {
             throw new FetchError('too_many_redirects', `more than ${this.#options.maxRedirects} redirects from ${input.url}`);
           const next = this.#checkUrl(new URL(location, url).toString(), 'redirect_refused');
           referer = undefined;
+          // As a browser does: after a 301/302/303 a POST goes on as a GET; 307/308 repeat it.
+          if (post && response.statusCode <= 303) post = undefined;
           url = next;
           continue;
         }

@@ -12,6 +12,14 @@ export interface CrawlSession {
   readonly proxy: string | undefined;
   uses: number;
   retired: boolean;
+  /**
+   * The delivery location this session serves (an opaque key: storefront and postal code), fixed
+   * when it is created; undefined: the storefront's own. Only targets asking for the same location
+   * get the session, so one target's location never shows on another's pages.
+   */
+  readonly location: string | undefined;
+  /** True once the storefront accepted `location` for this session (its cookies carry it now). */
+  locationSet: boolean;
 }
 
 export interface SessionPoolOptions {
@@ -41,15 +49,27 @@ export class SessionPool {
     this.#profiles = options.profiles ?? generatedProfile;
   }
 
-  /** A live session; the caller keeps it for the pages of one target. */
-  take(): CrawlSession {
+  /**
+   * A live session for `location` (undefined: the storefront's own); the caller keeps it for the
+   * pages of one target. Sessions of one location take turns. Plain sessions fill the pool first;
+   * a session with a location is reused while there is one (setting a location costs requests).
+   * When the pool is full and none serves this location, the oldest session of another one makes
+   * room (callers holding it may finish).
+   */
+  take(location?: string): CrawlSession {
     this.#prune();
-    if (this.#sessions.length < Math.max(1, this.#options.size)) {
-      const session = this.#create();
+    const size = Math.max(1, this.#options.size);
+    const matching = this.#sessions.filter((s) => s.location === location);
+    if ((location === undefined && this.#sessions.length < size) || matching.length === 0) {
+      if (this.#sessions.length >= size) {
+        const oldest = this.#sessions.shift() as CrawlSession;
+        oldest.retired = true;
+      }
+      const session = this.#create(location);
       this.#sessions.push(session);
       return session;
     }
-    const session = this.#sessions[this.#cursor % this.#sessions.length] as CrawlSession;
+    const session = matching[this.#cursor % matching.length] as CrawlSession;
     this.#cursor += 1;
     return session;
   }
@@ -87,8 +107,17 @@ export class SessionPool {
     }
   }
 
-  #create(): CrawlSession {
+  #create(location: string | undefined): CrawlSession {
     this.#seq += 1;
-    return { id: this.#seq, profile: this.#profiles(), jar: new CookieJar(), proxy: this.#options.proxies.next(), uses: 0, retired: false };
+    return {
+      id: this.#seq,
+      profile: this.#profiles(),
+      jar: new CookieJar(),
+      proxy: this.#options.proxies.next(),
+      uses: 0,
+      retired: false,
+      location,
+      locationSet: false,
+    };
   }
 }

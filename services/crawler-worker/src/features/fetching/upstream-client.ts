@@ -4,7 +4,7 @@ import { noMetrics, type UpstreamMetrics } from '@crawl/metrics';
 import { backoffDelay } from '@crawl/queue';
 import { retryAfterMs } from '@crawl/service-client';
 import type { UpstreamRateLimiter } from '../rate-limit/upstream-rate-limiter.ts';
-import { FetchError, type FetchedPage, type PageFetcher } from './page-fetcher.ts';
+import { FetchError, type FetchedPage, type PageFetcher, type ScriptPost } from './page-fetcher.ts';
 import type { CrawlSession, SessionPool } from './session-pool.ts';
 
 /** What one response means for the crawl. */
@@ -65,10 +65,24 @@ export interface UpstreamClientOptions {
   metrics?: UpstreamMetrics | undefined;
 }
 
+/** The session a target holds across its pages; replaced when it gets blocked or its proxy cools down. */
+export interface SessionHolder {
+  current: CrawlSession;
+  /** The delivery location the target's pages need: a replacement session is taken for it. */
+  location?: string | undefined;
+}
+
 export interface GetPageInput {
   url: string;
   /** Held by the caller across the pages of one target; replaced here when it gets blocked. */
-  session: { current: CrawlSession };
+  session: SessionHolder;
+  /** A page script's POST instead of a navigation (same budget, allowlist, retries and block detection). */
+  post?: ScriptPost | undefined;
+  /**
+   * Readies the held session before each try (sets its delivery location); a session replaced
+   * between tries is readied too. Its own requests go through this client like any other.
+   */
+  prepare?: ((session: SessionHolder) => Promise<void>) | undefined;
   lang?: string | undefined;
   referer?: string | undefined;
   signal?: AbortSignal | undefined;
@@ -101,7 +115,8 @@ export class UpstreamClient {
           return { ok: false, reason: 'cancelled', message: 'job no longer wants this target', attempts: attempt - 1 };
       }
       // A session bound to a cooled-down proxy hands its target to another identity.
-      if (o.sessions.shouldMove(input.session.current)) input.session.current = o.sessions.take();
+      if (o.sessions.shouldMove(input.session.current)) input.session.current = o.sessions.take(input.session.location);
+      if (input.prepare) await input.prepare(input.session);
       const session = input.session.current;
       const egress = o.sessions.identityOf(session).id;
       await o.limiter.acquire(input.signal, egress);
@@ -110,7 +125,7 @@ export class UpstreamClient {
       let page: FetchedPage | undefined;
       const started = performance.now();
       try {
-        page = await o.fetcher.fetch({ url: input.url, session, lang: input.lang, referer: input.referer, signal: input.signal });
+        page = await o.fetcher.fetch({ url: input.url, session, lang: input.lang, referer: input.referer, signal: input.signal, post: input.post });
         metrics.upstreamRequest({ domain, status: page.status, bytes: page.bytes, seconds: (performance.now() - started) / 1000, egress });
         verdict = classifyResponse(page, o.now());
       } catch (error) {
@@ -127,7 +142,7 @@ export class UpstreamClient {
       if (verdict.kind === 'retry' && verdict.blocked) {
         metrics.upstreamBlocked(domain, egress);
         o.sessions.blocked(session);
-        input.session.current = o.sessions.take();
+        input.session.current = o.sessions.take(input.session.location);
       }
       last = verdict as Extract<Verdict, { kind: 'retry' }>;
       if (last.retryAfterMs !== undefined && last.retryAfterMs > o.maxBackoffMs) {

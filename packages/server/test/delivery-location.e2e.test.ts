@@ -1,0 +1,97 @@
+/**
+ * `config.deliveryZip` end to end in the all-in-one process: the crawler sets the postal code on its
+ * session through the simulator's location widget (front page token, address-change POST, cookie),
+ * and every record's `deliverTo` echoes the location its page showed.
+ */
+import { ADDRESS_CHANGE_PATH, createSimulator, type Simulator } from '@crawl/marketplace-simulator';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { spawnService, type SpawnedService } from './spawn-service.ts';
+
+async function call(base: string, method: string, path: string, options: { body?: unknown; token?: string } = {}) {
+  const res = await fetch(base + path, {
+    method,
+    headers: {
+      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+    },
+    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : undefined };
+}
+
+describe('delivery location (config.deliveryZip) through the all-in-one service', () => {
+  let sim: Simulator;
+  let service: SpawnedService;
+  let token: string;
+  let projectId: string;
+
+  beforeAll(async () => {
+    sim = await createSimulator({ pageSize: 'small', seed: 3 });
+    service = await spawnService({
+      env: {
+        JWT_SECRET: 'delivery-location-e2e-secret-long-enough-0123456789',
+        ARGON2_MEMORY_KIB: '8192',
+        ARGON2_TIME_COST: '1',
+        MARKETPLACE: 'live',
+        MARKETPLACE_BASE_URL: sim.url,
+        MARKETPLACE_EXTRA_HOSTS: sim.host,
+        UPSTREAM_RATE_PER_MINUTE: '6000',
+        UPSTREAM_BURST: '20',
+        CRAWL_CONCURRENCY: '1',
+        MAX_FETCH_ATTEMPTS: '2',
+        FETCH_BACKOFF_MS: '20',
+        SHUTDOWN_GRACE_MS: '2000',
+      },
+    });
+    const registered = await call(service.url, 'POST', '/auth/register', {
+      body: { email: `zip-${Date.now()}@example.com`, password: 'a-long-enough-password' },
+    });
+    expect(registered.status).toBe(201);
+    token = registered.body.accessToken;
+    const project = await call(service.url, 'POST', '/projects', { token, body: { name: 'delivery location' } });
+    projectId = project.body.data.id;
+  }, 90_000);
+  afterAll(async () => {
+    await service?.stop();
+    await sim?.close();
+  });
+
+  async function crawled(body: unknown): Promise<Array<Record<string, unknown>>> {
+    const created = await call(service.url, 'POST', `/projects/${projectId}/jobs`, { token, body });
+    expect(created.status).toBe(201);
+    const id = created.body.data.id as string;
+    await vi.waitFor(
+      async () => {
+        const job = await call(service.url, 'GET', `/jobs/${id}`, { token });
+        expect(job.body.data.status).toBe('completed');
+      },
+      { timeout: 45_000, interval: 100 },
+    );
+    const results = await call(service.url, 'GET', `/jobs/${id}/results?pageSize=100`, { token });
+    expect(results.status).toBe(200);
+    return results.body.data.items;
+  }
+
+  it('sets the postal code on the crawl session; details and search records echo it', async () => {
+    const details = await crawled({ type: 'details', targets: ['B0SIM00011', 'B0SIM00012'], config: { deliveryZip: '10001' } });
+    expect(details.map((item) => item.deliverTo)).toEqual(['10001', '10001']);
+    const search = await crawled({ type: 'search', targets: ['garden hose'], config: { deliveryZip: '10001', pages: 2 } });
+    expect(search.length).toBeGreaterThan(20);
+    expect(search.every((item) => item.deliverTo === '10001')).toBe(true);
+    // One session, set once: the later targets reuse it.
+    expect(sim.stats().byRoute['address-change']).toBe(1);
+
+    const plain = await crawled({ type: 'details', targets: ['B0SIM00013'] });
+    expect(plain[0]?.deliverTo).toBe('United States');
+  });
+
+  it('crawls anyway when the address change fails; records show the location the page shows', async () => {
+    sim.setFaults({ rules: [{ path: ADDRESS_CHANGE_PATH, fault: '503' }] });
+    const items = await crawled({ type: 'details', targets: ['B0SIM00014'], config: { deliveryZip: '60601' } });
+    expect(items[0]).toMatchObject({ asin: 'B0SIM00014', deliverTo: 'United States' });
+    // The change was tried (and retried) against the failing endpoint, not skipped.
+    expect(sim.stats().faults['503']).toBe(2);
+    sim.setFaults({});
+  });
+});
