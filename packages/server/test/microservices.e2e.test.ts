@@ -11,31 +11,15 @@
  * skipped and says why.
  */
 import { randomUUID } from 'node:crypto';
-import { connect } from 'node:net';
 import { createSimulator, type Simulator } from '@crawl/marketplace-simulator';
 import { openRedis, whenConnected } from '@crawl/redis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { disposableMongo, type DisposableMongo } from './disposable-mongo.ts';
+import { reachable } from './reachable.ts';
 import { freePort, spawnService, type SpawnedService } from './spawn-service.ts';
 
 const SERVICES = ['gateway', 'auth', 'catalog', 'billing', 'crawler-worker'] as const;
 type Service = (typeof SERVICES)[number];
-
-function reachable(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = connect(Number(port || 6379), hostname || '127.0.0.1');
-    socket.setTimeout(1_000, () => {
-      socket.destroy();
-      resolve(false);
-    });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
 
 type Backends = { mongoUrl: string; redisUrl: string; mongo?: DisposableMongo } | { skipReason: string };
 

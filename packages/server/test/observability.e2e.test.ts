@@ -9,9 +9,9 @@
  * a missing Redis fails; elsewhere that part is skipped and says why.
  */
 import { randomUUID } from 'node:crypto';
-import { connect } from 'node:net';
 import { openRedis } from '@crawl/redis';
 import { afterAll, describe, expect, it } from 'vitest';
+import { testRedis } from './reachable.ts';
 import { freePort, spawnService, type SpawnedService } from './spawn-service.ts';
 
 const SECRET = 'observability-secret-that-is-long-enough-0123456789';
@@ -209,25 +209,7 @@ describe('observability of the all-in-one', () => {
   });
 });
 
-function reachable(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = connect(Number(port || 6379), hostname || '127.0.0.1');
-    socket.setTimeout(1_000, () => {
-      socket.destroy();
-      resolve(false);
-    });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
-
-const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const redisUp = await reachable(redisUrl);
-if (!redisUp && process.env.CI === 'true') throw new Error(`CI requires Redis for the split observability test (none at ${redisUrl})`);
+const { url: redisUrl, up: redisUp } = await testRedis('the split observability test');
 
 describe.skipIf(!redisUp)(`observability of split services${redisUp ? '' : ` (skipped: no Redis at ${redisUrl}; set TEST_REDIS_URL)`}`, () => {
   const running: SpawnedService[] = [];

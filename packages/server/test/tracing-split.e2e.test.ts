@@ -11,9 +11,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import { connect } from 'node:net';
 import { openRedis } from '@crawl/redis';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { testRedis } from './reachable.ts';
 import { freePort, spawnService, type SpawnedService } from './spawn-service.ts';
 
 const SECRET = 'tracing-split-secret-that-is-long-enough-0123456789';
@@ -79,25 +79,7 @@ async function call(base: string, method: string, path: string, body?: unknown, 
   return { status: res.status, body: text ? (JSON.parse(text) as any) : undefined };
 }
 
-function reachable(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = connect(Number(port || 6379), hostname || '127.0.0.1');
-    socket.setTimeout(1_000, () => {
-      socket.destroy();
-      resolve(false);
-    });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
-
-const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const redisUp = await reachable(redisUrl);
-if (!redisUp && process.env.CI === 'true') throw new Error(`CI requires Redis for the split tracing test (none at ${redisUrl})`);
+const { url: redisUrl, up: redisUp } = await testRedis('the split tracing test');
 
 describe.skipIf(!redisUp)(`tracing across split services${redisUp ? '' : ` (skipped: no Redis at ${redisUrl}; set TEST_REDIS_URL)`}`, () => {
   const running: SpawnedService[] = [];
