@@ -5,20 +5,8 @@
  */
 import { ADDRESS_CHANGE_PATH, createSimulator, type Simulator } from '@crawl/marketplace-simulator';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { call } from './http-call.ts';
 import { spawnService, type SpawnedService } from './spawn-service.ts';
-
-async function call(base: string, method: string, path: string, options: { body?: unknown; token?: string } = {}) {
-  const res = await fetch(base + path, {
-    method,
-    headers: {
-      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-    },
-    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined };
-}
 
 describe('delivery location (config.deliveryZip) through the all-in-one service', () => {
   let sim: Simulator;

@@ -6,22 +6,10 @@
 import { createSimulator, type Simulator } from '@crawl/marketplace-simulator';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openEvents, type SseConnection } from './sse-reader.ts';
+import { call } from './http-call.ts';
 import { spawnService, type SpawnedService } from './spawn-service.ts';
 
 const SECRET = 'job-events-e2e-secret-that-is-long-enough-0123456789';
-
-async function call(base: string, method: string, path: string, options: { body?: unknown; token?: string } = {}) {
-  const res = await fetch(base + path, {
-    method,
-    headers: {
-      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-    },
-    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
-  });
-  const text = await res.text();
-  return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };
-}
 
 const crawlEnv = (sim: Simulator): Record<string, string> => ({
   JWT_SECRET: SECRET,

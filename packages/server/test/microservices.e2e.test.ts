@@ -16,6 +16,7 @@ import { openRedis, whenConnected } from '@crawl/redis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { disposableMongo, type DisposableMongo } from './disposable-mongo.ts';
 import { reachable } from './reachable.ts';
+import { call, type Reply } from './http-call.ts';
 import { freePort, spawnService, type SpawnedService } from './spawn-service.ts';
 
 const SERVICES = ['gateway', 'auth', 'catalog', 'billing', 'crawler-worker'] as const;
@@ -40,32 +41,6 @@ async function findBackends(): Promise<Backends> {
 }
 
 const backends = await findBackends();
-
-interface Reply {
-  status: number;
-  headers: Headers;
-  text: string;
-  body: any;
-}
-
-async function call(base: string, method: string, path: string, options: { body?: unknown; token?: string } = {}): Promise<Reply> {
-  const res = await fetch(base + path, {
-    method,
-    headers: {
-      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-    },
-    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
-  });
-  const text = await res.text();
-  let body: any;
-  try {
-    body = text ? JSON.parse(text) : undefined;
-  } catch {
-    body = undefined;
-  }
-  return { status: res.status, headers: res.headers, text, body };
-}
 
 const TERMINAL = ['completed', 'failed', 'cancelled'];
 
