@@ -457,6 +457,11 @@ describe.runIf('path' in kustomize).each(PROFILES)('Kubernetes manifests: $name'
           expect((svc!.spec.ports as any[]).find((p) => p.name === path.backend.service.port.name)?.targetPort).toBe('http');
         }
       }
+      // Behind the gateway, billing's links (referrals) and catalog's (webhook payloads) need the public address.
+      const config = manifests.find((m) => m.kind === 'ConfigMap' && m.metadata.name === 'crawl-config')?.data as Record<string, string>;
+      const host = (ingress.spec.rules as any[])[0].host as string;
+      expect(config.PUBLIC_BASE_URL).toBe(`https://${host}`);
+      expect(config.WEBHOOK_PUBLIC_BASE_URL).toBe(`https://${host}`);
     }
   });
 
