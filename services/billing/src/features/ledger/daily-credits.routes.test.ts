@@ -14,7 +14,10 @@ describe('GET /usage/daily', () => {
   });
 
   it("answers every day of the month with the caller's credits spent and added, and refuses a malformed month", async () => {
-    svc = await startTestService({ modules: [billingModule], env: { CATALOG_URL: 'http://127.0.0.1:9', RECONCILE_INTERVAL_MS: '0', SIGNUP_BONUS_CREDITS: '250' } });
+    svc = await startTestService({
+      modules: [billingModule],
+      env: { CATALOG_URL: 'http://127.0.0.1:9', RECONCILE_INTERVAL_MS: '0', SIGNUP_BONUS_CREDITS: '250' },
+    });
     const headers = { [IDENTITY_HEADER]: svc.context('billing').tokens.signIdentity(identity) };
     const now = new Date();
     const month = now.toISOString().slice(0, 7);

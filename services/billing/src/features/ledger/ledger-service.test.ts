@@ -36,7 +36,7 @@ for (const stores of billingStores()) {
       expect(await ledger.list('org_a', { limit: 10, offset: 0 })).toMatchObject({ total: 1 });
     });
 
-    it('adds up credits spent and added per UTC day of a month, from that month\'s entries only', async () => {
+    it("adds up credits spent and added per UTC day of a month, from that month's entries only", async () => {
       const clock = new ManualClock('2026-10-31T23:59:00Z');
       const daily = new CreditLedger(store, clock);
       await daily.record({ organizationId: 'org_d', key: 'g0', kind: 'admin_grant', amount: 500, reason: 'grant' });
