@@ -57,8 +57,17 @@ export function createLogger(level: string, service: string, output: LoggerOutpu
     // Synchronous, in this thread: a worker-thread transport would outlive a crash's last lines.
     return pino(options, pretty({ colorize: true, sync: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' }));
   }
-  return pino(options);
+  return pino(options, pino.destination({ dest: 1, sync: false, minLength: LOG_BUFFER_BYTES, periodicFlush: LOG_FLUSH_MS }));
 }
+
+/**
+ * JSON lines are gathered up to this many bytes (about 15 request lines) before one write: a busy
+ * process writes a few times a second instead of once per request. Pino flushes what is left when
+ * the process exits, also after an uncaught error; a process killed outright loses at most this.
+ */
+const LOG_BUFFER_BYTES = 4096;
+/** Lines of a quiet process wait at most this long for the buffer to fill. */
+const LOG_FLUSH_MS = 500;
 
 function isEmpty(context: LogContext): boolean {
   return context.reqId === undefined && context.orgId === undefined && context.jobId === undefined;
