@@ -27,14 +27,15 @@ const lines = (stdout: string) =>
     .map((line) => JSON.parse(line) as { msg: string });
 
 describe('createLogger on stdout (JSON)', () => {
-  it('gathers lines into larger writes but loses none: a process that exits at once still prints every line', async () => {
+  it('gathers lines into larger writes but loses none and keeps their order: a process that exits at once still prints every line', async () => {
+    // 500 lines are many buffers' worth: some leave while logging, the rest at exit, all in order.
     const { stdout } = await runChild(
       `import { createLogger } from ${JSON.stringify(loggerModule)};
        const log = createLogger('info', 'test', { format: 'json' });
-       for (let i = 0; i < 50; i += 1) log.info({ i }, 'line ' + i);
+       for (let i = 0; i < 500; i += 1) log.info({ i }, 'line ' + i);
        process.exit(0);`,
     );
-    expect(lines(stdout).map((line) => line.msg)).toEqual(Array.from({ length: 50 }, (_, i) => `line ${i}`));
+    expect(lines(stdout).map((line) => line.msg)).toEqual(Array.from({ length: 500 }, (_, i) => `line ${i}`));
   });
 
   it('writes a lone line of a quiet process within a second, without waiting for more', async () => {

@@ -57,17 +57,33 @@ export function createLogger(level: string, service: string, output: LoggerOutpu
     // Synchronous, in this thread: a worker-thread transport would outlive a crash's last lines.
     return pino(options, pretty({ colorize: true, sync: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' }));
   }
-  return pino(options, pino.destination({ dest: 1, sync: false, minLength: LOG_BUFFER_BYTES, periodicFlush: LOG_FLUSH_MS }));
+  return pino(options, batchedStdout());
 }
 
 /**
  * JSON lines are gathered up to this many bytes (about 15 request lines) before one write: a busy
- * process writes a few times a second instead of once per request. Pino flushes what is left when
- * the process exits, also after an uncaught error; a process killed outright loses at most this.
+ * process writes a few times a second instead of once per request.
  */
 const LOG_BUFFER_BYTES = 4096;
 /** Lines of a quiet process wait at most this long for the buffer to fill. */
 const LOG_FLUSH_MS = 500;
+
+let stdoutDestination: ReturnType<typeof pino.destination> | undefined;
+
+/**
+ * One buffered stdout destination for the process's loggers. Its writes are synchronous, so lines
+ * leave in the order they were logged even at exit (an asynchronous write still in flight would be
+ * overtaken by the exit's flush). What is buffered is written when the process exits, also after an
+ * uncaught error; a process killed outright loses at most the last `LOG_FLUSH_MS`.
+ */
+function batchedStdout(): ReturnType<typeof pino.destination> {
+  if (!stdoutDestination) {
+    const destination = pino.destination({ dest: 1, sync: true, minLength: LOG_BUFFER_BYTES, periodicFlush: LOG_FLUSH_MS });
+    process.once('exit', () => destination.flushSync());
+    stdoutDestination = destination;
+  }
+  return stdoutDestination;
+}
 
 function isEmpty(context: LogContext): boolean {
   return context.reqId === undefined && context.orgId === undefined && context.jobId === undefined;
