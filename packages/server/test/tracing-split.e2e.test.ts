@@ -141,6 +141,8 @@ describe.skipIf(!redisUp)(`tracing across split services${redisUp ? '' : ` (skip
       () => {
         expect(create()).toBeDefined();
         expect(spans.some((s) => s.traceId === create()?.traceId && s.name === 'POST /internal/billing/settlements')).toBe(true);
+        // The worker's task span ends after its report, which can settle the job first: wait for its export too.
+        expect(spans.some((s) => s.traceId === create()?.traceId && s.service === 'crawl-crawler-worker' && s.name === 'process crawl-targets')).toBe(true);
       },
       { timeout: 30_000, interval: 200 },
     );
