@@ -12,7 +12,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createSimulator, type Simulator } from '@crawl/marketplace-simulator';
-import { openRedis, whenConnected } from '@crawl/redis';
+import { deleteKeys, openRedis, whenConnected } from '@crawl/redis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { disposableMongo, type DisposableMongo } from './disposable-mongo.ts';
 import { reachable } from './reachable.ts';
@@ -117,12 +117,7 @@ if ('skipReason' in backends) {
       const redis = openRedis(redisUrl, { name: 'microservices-e2e-cleanup' });
       try {
         await whenConnected(redis);
-        let cursor = '0';
-        do {
-          const [next, keys] = await redis.scan(cursor, 'MATCH', `${redisPrefix}:*`, 'COUNT', 1000);
-          cursor = next;
-          if (keys.length > 0) await redis.del(...keys);
-        } while (cursor !== '0');
+        await deleteKeys(redis, `${redisPrefix}:*`);
       } finally {
         redis.disconnect();
       }

@@ -9,7 +9,7 @@
  * a missing Redis fails; elsewhere that part is skipped and says why.
  */
 import { randomUUID } from 'node:crypto';
-import { openRedis } from '@crawl/redis';
+import { deleteKeys, openRedis } from '@crawl/redis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testRedis } from './reachable.ts';
 import { freePort, spawnService, type SpawnedService } from './spawn-service.ts';
@@ -218,12 +218,7 @@ describe.skipIf(!redisUp)(`observability of split services${redisUp ? '' : ` (sk
     await Promise.all(running.map((s) => s.stop()));
     const redis = openRedis(redisUrl, { name: 'observability-cleanup' });
     try {
-      let cursor = '0';
-      do {
-        const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
-        cursor = next;
-        if (keys.length > 0) await redis.del(...keys);
-      } while (cursor !== '0');
+      await deleteKeys(redis, `${prefix}:*`);
     } finally {
       redis.disconnect();
     }

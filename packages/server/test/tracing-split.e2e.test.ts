@@ -11,7 +11,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import { openRedis } from '@crawl/redis';
+import { deleteKeys, openRedis } from '@crawl/redis';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { testRedis } from './reachable.ts';
 import { freePort, spawnService, type SpawnedService } from './spawn-service.ts';
@@ -90,12 +90,7 @@ describe.skipIf(!redisUp)(`tracing across split services${redisUp ? '' : ` (skip
     receiver?.close();
     const redis = openRedis(redisUrl, { name: 'tracing-cleanup' });
     try {
-      let cursor = '0';
-      do {
-        const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
-        cursor = next;
-        if (keys.length > 0) await redis.del(...keys);
-      } while (cursor !== '0');
+      await deleteKeys(redis, `${prefix}:*`);
     } finally {
       redis.disconnect();
     }
