@@ -5,34 +5,23 @@ import { createServer, type IncomingMessage } from 'node:http';
 import { type AddressInfo, createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SERVICE_NAMES } from '@crawl/contracts';
-import { startTestService, type TestService } from '@crawl/server/testing';
+import { FAST_SIMULATOR_ENV, registerAdmin, startListeningAllInOne } from '@crawl/server/testing';
 
-/** Settings of the all-in-one the browser drives: the simulator at full speed, the sandbox checkout, a local webhook receiver allowed. */
-export const DASHBOARD_TEST_ENV: Record<string, string> = {
-  MARKETPLACE: 'simulator',
-  UPSTREAM_RATE_PER_MINUTE: '60000',
-  UPSTREAM_BURST: '50',
-  CRAWL_CONCURRENCY: '4',
-  FETCH_BACKOFF_MS: '20',
-  MAX_FETCH_ATTEMPTS: '1',
-  SHUTDOWN_GRACE_MS: '1000',
-  PAYMENT_PROVIDER: 'sandbox',
-  WEBHOOK_REQUIRE_HTTPS: 'false',
-  WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
-};
+/** Settings of the service the browser drives: the simulator at full speed, the sandbox checkout, a local webhook receiver allowed. */
+export const DASHBOARD_TEST_ENV: Record<string, string> = { ...FAST_SIMULATOR_ENV, MAX_FETCH_ATTEMPTS: '1', PAYMENT_PROVIDER: 'sandbox' };
 
-export interface RunningServer {
+/** A deployment the browser drives, in either run mode. */
+export interface Deployment {
   url: string;
-  service: TestService;
+  /** A new account made an admin the only way there is (auth's store, as `crawl-server admin grant` writes it). */
+  registerAdmin(): Promise<{ email: string; password: string }>;
   close(): Promise<void>;
 }
 
 /** The whole service in this process (gateway included, so /app is served), on a loopback port. */
-export async function startAllInOne(): Promise<RunningServer> {
-  const service = await startTestService({ targets: [...SERVICE_NAMES], env: DASHBOARD_TEST_ENV });
-  const url = await service.app.listen({ port: 0, host: '127.0.0.1' });
-  return { url, service, close: () => service.close() };
+export async function startAllInOne(): Promise<Deployment> {
+  const { url, service, close } = await startListeningAllInOne(DASHBOARD_TEST_ENV);
+  return { url, registerAdmin: () => registerAdmin(service), close };
 }
 
 export interface WebhookReceiver {
@@ -67,6 +56,22 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
 }
 
 const REPO_ROOT = join(import.meta.dirname, '..', '..', '..', '..');
+const NODE_FLAGS = ['--experimental-strip-types', '--disable-warning=ExperimentalWarning'];
+const BIN = 'packages/server/src/bin.ts';
+
+/** `crawl-server admin grant EMAIL` against a running process's stores, as an operator runs it. */
+async function grantAdmin(server: SpawnedServer, email: string): Promise<void> {
+  const child = spawn(process.execPath, [...NODE_FLAGS, BIN, 'admin', 'grant', email], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...server.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += String(chunk)));
+  child.stderr?.on('data', (chunk) => (output += String(chunk)));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`admin grant ${email} exited ${code}: ${output}`);
+}
 
 async function freePort(): Promise<number> {
   const server = createNetServer();
@@ -77,13 +82,22 @@ async function freePort(): Promise<number> {
 }
 
 /** `bin.ts` in a process of its own, as `pnpm start` runs it, once it answers /ready. */
-async function spawnServer(args: string[], env: Record<string, string>): Promise<{ url: string; stop(): Promise<void>; output(): string }> {
+interface SpawnedServer {
+  url: string;
+  /** The settings it runs with (its DATA_DIR included), for an admin command on its stores. */
+  env: Record<string, string>;
+  stop(): Promise<void>;
+  output(): string;
+}
+
+async function spawnServer(args: string[], env: Record<string, string>): Promise<SpawnedServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'crawl-dashboard-e2e-'));
   let output = '';
-  const child = spawn(process.execPath, ['--experimental-strip-types', '--disable-warning=ExperimentalWarning', 'packages/server/src/bin.ts', ...args], {
+  const fullEnv = { ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'test' };
+  const child = spawn(process.execPath, [...NODE_FLAGS, BIN, ...args], {
     cwd: REPO_ROOT,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'test' },
+    env: { ...process.env, ...fullEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk) => (output += String(chunk)));
@@ -102,7 +116,7 @@ async function spawnServer(args: string[], env: Record<string, string>): Promise
       (res) => res.ok,
       () => false,
     );
-    if (ready) return { url, stop, output: () => output };
+    if (ready) return { url, env: fullEnv, stop, output: () => output };
     if (Date.now() > deadline) {
       await stop();
       throw new Error(`${args.join(' ')} did not get ready in 60 s:\n${output}`);
@@ -115,7 +129,7 @@ async function spawnServer(args: string[], env: Record<string, string>): Promise
  * The split deployment: the gateway in one process (serving /app and forwarding the API) in front
  * of auth, billing, catalog and the crawler-worker in another, as on Kubernetes.
  */
-export async function startSplit(): Promise<Omit<RunningServer, 'service'>> {
+export async function startSplit(): Promise<Deployment> {
   const env = { ...DASHBOARD_TEST_ENV, JWT_SECRET: `dashboard-split-${randomUUID()}-${randomUUID()}` };
   const services = await spawnServer(['--target=auth,billing,catalog,crawler-worker'], env);
   const urls = { AUTH_URL: services.url, BILLING_URL: services.url, CATALOG_URL: services.url };
@@ -123,6 +137,17 @@ export async function startSplit(): Promise<Omit<RunningServer, 'service'>> {
     const gateway = await spawnServer(['--target=gateway'], { ...env, ...urls });
     return {
       url: gateway.url,
+      registerAdmin: async () => {
+        const account = { email: `admin-${randomUUID()}@example.com`, password: 'a-long-enough-admin-password' };
+        const registered = await fetch(`${gateway.url}/auth/register`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(account),
+        });
+        if (registered.status !== 201) throw new Error(`register ${account.email}: ${registered.status} ${await registered.text()}`);
+        await grantAdmin(services, account.email);
+        return account;
+      },
       close: async () => {
         await gateway.stop();
         await services.stop();
