@@ -12,6 +12,7 @@ import {
 } from '@crawl/storage';
 import { violatedUniqueIndex, type SqliteConnection } from './sqlite-connection.ts';
 import { filterToSql, jsonPath, orderBySql, type SqlCondition } from './sqlite-filter.ts';
+import { idLookup, meetsPlainConditions } from './sqlite-id-lookup.ts';
 import { createIfMissing, sqliteIndex } from './sqlite-indexes.ts';
 import { addStreamedColumns, streamedColumn, tableDefinition } from './sqlite-streamed-fields.ts';
 
@@ -23,8 +24,9 @@ type Json = Record<string, unknown>;
 /**
  * One collection as one table, `(id TEXT PRIMARY KEY, doc TEXT NOT NULL)` with the document as
  * JSON text (the format of every existing data directory). Queries, sorting, paging and counting
- * run in SQLite; nothing is kept in memory per document. Updates parse the matched document,
- * apply the update in JS and write it back, in the turn's write transaction (group commit: see
+ * run in SQLite; in memory there is only a bounded cache of reads by `_id` (SqliteReadCache),
+ * which every write forgets for its documents. Updates parse the matched document, apply the
+ * update in JS and write it back, in the turn's write transaction (group commit: see
  * SqliteConnection).
  */
 export class SqliteCollection<T extends Document> implements Collection<T> {
@@ -37,6 +39,7 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
   readonly #indexedPaths = new Set<string>();
   readonly #insertSql: string;
   readonly #docByRowidSql: string;
+  readonly #docByIdSql: string;
   readonly #updateByRowidSql: string;
   /** Fields kept as JSON text in their own generated column (sqlite-streamed-fields.ts). */
   readonly #streamedFields = new Set<string>();
@@ -50,6 +53,7 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
     this.streamFields(streamedFields);
     this.#insertSql = `INSERT INTO ${table} (id, doc) VALUES (?, ?)`;
     this.#docByRowidSql = `SELECT doc FROM ${table} WHERE rowid = ?`;
+    this.#docByIdSql = `SELECT doc FROM ${table} WHERE id = ?`;
     this.#updateByRowidSql = `UPDATE ${table} SET doc = ? WHERE rowid = ?`;
   }
 
@@ -63,7 +67,12 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
 
   async insertOne(doc: T): Promise<T> {
     const text = serialize(doc);
-    this.#guard(() => this.#db.write(() => this.#db.statement(this.#insertSql).run(doc._id, text)));
+    this.#guard(() =>
+      this.#db.write(() => {
+        this.#forget(doc._id);
+        this.#db.statement(this.#insertSql).run(doc._id, text);
+      }),
+    );
     return doc;
   }
 
@@ -72,15 +81,36 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
     this.#guard(() =>
       this.#db.write(() => {
         const insert = this.#db.statement(this.#insertSql);
-        for (const doc of docs) insert.run(doc._id, serialize(doc));
+        for (const doc of docs) {
+          this.#forget(doc._id);
+          insert.run(doc._id, serialize(doc));
+        }
       }, true),
     );
   }
 
   async findOne(filter: Filter, options: Pick<FindOptions, 'sort'> = {}): Promise<T | null> {
+    const id = idLookup(filter);
+    if (id !== undefined) {
+      // By id: the document from the read cache (or SQLite), the other conditions checked on it.
+      const doc = this.#byId(id);
+      return doc !== null && meetsPlainConditions(doc, filter) ? (doc as T) : null;
+    }
     const where = filterToSql(filter, this.#indexedPaths);
     const row = this.#db.statement(this.#select('doc', where, options.sort, ' LIMIT 1')).get(...where.params);
     return row ? (JSON.parse(row.doc as string) as T) : null;
+  }
+
+  /** A fresh copy of the document with this id, through the read cache (sqlite-read-cache.ts). */
+  #byId(id: string): Json | null {
+    const cache = this.#db.readCache();
+    let text = cache.get(this.#tableName, id);
+    if (text === undefined) {
+      const row = this.#db.statement(this.#docByIdSql).get(id);
+      text = row ? (row.doc as string) : null;
+      cache.set(this.#tableName, id, text);
+    }
+    return text === null ? null : (JSON.parse(text) as Json);
   }
 
   async find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
@@ -124,6 +154,7 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
         for (const [path, value] of Object.entries(equalityFields(filter))) setPath(created, path, structuredClone(value));
         applyUpdate(created, update, true);
         if (typeof created._id !== 'string') created._id = newId();
+        this.#forget(created._id as string);
         this.#db.statement(this.#insertSql).run(created._id as string, JSON.stringify(created));
         return created as unknown as T;
       }),
@@ -149,12 +180,18 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
   async deleteOne(filter: Filter): Promise<boolean> {
     const where = filterToSql(filter, this.#indexedPaths);
     const sql = `DELETE FROM "${this.#tableName}" WHERE rowid = (${this.#select('rowid', where, undefined, ' LIMIT 1')})`;
-    return this.#db.write(() => Number(this.#db.statement(sql).run(...where.params).changes) > 0);
+    return this.#db.write(() => {
+      this.#forgetTable();
+      return Number(this.#db.statement(sql).run(...where.params).changes) > 0;
+    });
   }
 
   async deleteMany(filter: Filter): Promise<number> {
     const where = filterToSql(filter, this.#indexedPaths);
-    return this.#db.write(() => Number(this.#db.statement(`DELETE FROM "${this.#tableName}" WHERE ${where.sql}`).run(...where.params).changes));
+    return this.#db.write(() => {
+      this.#forgetTable();
+      return Number(this.#db.statement(`DELETE FROM "${this.#tableName}" WHERE ${where.sql}`).run(...where.params).changes);
+    });
   }
 
   async ensureIndexes(indexes: readonly IndexSpec[]): Promise<void> {
@@ -194,6 +231,7 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
   #rewrite(row: Row, update: Update): T {
     const doc = JSON.parse(row.doc as string) as Json;
     const id = doc._id;
+    this.#forget(id as string);
     applyUpdate(doc, update, false);
     doc._id = id;
     this.#db.statement(this.#updateByRowidSql).run(JSON.stringify(doc), row.rowid as number);
@@ -233,6 +271,15 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
         this.#db.checkIn(sql, statement);
       }
     }
+  }
+
+  /** Drops what the read cache knows of a document about to be written. */
+  #forget(id: string): void {
+    this.#db.forgetCached(this.#tableName, id);
+  }
+
+  #forgetTable(): void {
+    this.#db.forgetCached(this.#tableName);
   }
 
   #guard<R>(work: () => R): R {

@@ -2,11 +2,16 @@ import { resolve } from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { prepareDatabaseFiles } from './private-files.ts';
 import { checkpointInBackground } from './sqlite-checkpointer.ts';
+import { ForeignCommits } from './sqlite-foreign-commits.ts';
+import { SqliteReadCache } from './sqlite-read-cache.ts';
 
 /** Prepared statements kept per connection; SQL texts are few (shapes, not values), so this rarely evicts. */
 const STATEMENT_CACHE_SIZE = 500;
 const SQLITE_CONSTRAINT_PRIMARYKEY = 1555;
 const SQLITE_CONSTRAINT_UNIQUE = 2067;
+/** Read cache bounds, in characters of cached JSON text (≈ bytes: documents are mostly ASCII). */
+const READ_CACHE_CHARS = 16 * 1024 * 1024;
+const READ_CACHE_ENTRY_CHARS = 256 * 1024;
 
 /**
  * The one SQLite connection of a store. Every statement runs synchronously on it, so a write
@@ -35,6 +40,8 @@ export class SqliteConnection {
   #pending: { promise: Promise<void>; resolve(): void; reject(error: unknown): void } | undefined;
   #inUnit = false;
   readonly #releaseCheckpointer: (() => Promise<void>) | undefined;
+  readonly #readCache = new SqliteReadCache({ maxChars: READ_CACHE_CHARS, maxEntryChars: READ_CACHE_ENTRY_CHARS });
+  readonly #foreignCommits: ForeignCommits;
 
   constructor(path: string) {
     if (path !== ':memory:') prepareDatabaseFiles(path);
@@ -56,6 +63,23 @@ export class SqliteConnection {
     this.#savepoint = this.#db.prepare('SAVEPOINT unit');
     this.#releaseSavepoint = this.#db.prepare('RELEASE unit');
     this.#rollbackToSavepoint = this.#db.prepare('ROLLBACK TO unit');
+    this.#foreignCommits = new ForeignCommits(this.#db, path === ':memory:' ? path : resolve(path), () => this.#readCache.clear());
+  }
+
+  /**
+   * The read cache, emptied first if another connection has committed since (see ForeignCommits).
+   * This connection's own writes are forgotten document by document by the collections as they
+   * make them.
+   */
+  readCache(): SqliteReadCache {
+    this.#foreignCommits.check();
+    return this.#readCache;
+  }
+
+  /** Forgets cached reads of a document about to be written (of the whole table without an id). */
+  forgetCached(table: string, id?: string): void {
+    if (id === undefined) this.#readCache.forgetTable(table);
+    else this.#readCache.forget(table, id);
   }
 
   exec(sql: string): void {
@@ -105,7 +129,7 @@ export class SqliteConnection {
    */
   write<R>(work: () => R, unit = false): R {
     this.#openTurn();
-    if (!unit || this.#inUnit) return work();
+    if (!unit || this.#inUnit) return this.#single(work);
     this.#savepoint.run();
     this.#inUnit = true;
     try {
@@ -114,6 +138,8 @@ export class SqliteConnection {
       return result;
     } catch (error) {
       // SQLite may have rolled the whole transaction back by itself (e.g. on SQLITE_FULL).
+      // What was read inside the unit may have been undone with it.
+      this.#readCache.clear();
       if (this.#db.isTransaction) {
         this.#rollbackToSavepoint.run();
         this.#releaseSavepoint.run();
@@ -121,6 +147,16 @@ export class SqliteConnection {
       throw error;
     } finally {
       this.#inUnit = false;
+    }
+  }
+
+  #single<R>(work: () => R): R {
+    try {
+      return work();
+    } catch (error) {
+      // A failed statement undoes only itself, unless SQLite rolled the whole turn back.
+      if (!this.#db.isTransaction) this.#readCache.clear();
+      throw error;
     }
   }
 
@@ -156,12 +192,15 @@ export class SqliteConnection {
       if (this.#db.isTransaction) this.#rollback.run();
       return this.#settle(error);
     }
+    this.#foreignCommits.committed();
     this.#settle();
   }
 
   #settle(error?: unknown): void {
     const pending = this.#pending;
     this.#pending = undefined;
+    // A lost turn takes its writes with it: whatever the cache learned from them is gone too.
+    if (error !== undefined) this.#readCache.clear();
     if (error === undefined) pending?.resolve();
     else pending?.reject(error);
   }
@@ -170,6 +209,8 @@ export class SqliteConnection {
   async close(): Promise<void> {
     if (this.#pending && this.#db.isOpen) this.#commitTurn();
     this.#statements.clear();
+    this.#readCache.clear();
+    this.#foreignCommits.close();
     await this.#releaseCheckpointer?.();
     if (this.#db.isOpen) this.#db.close();
   }
