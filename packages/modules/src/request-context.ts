@@ -1,4 +1,4 @@
-import { runWithLogContext, type LogContext } from '@crawl/logging';
+import { currentLogContext, runWithLogContext, type LogContext } from '@crawl/logging';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -12,8 +12,9 @@ declare module 'fastify' {
 /**
  * Puts each request's log context in place for everything the request runs: its request id at
  * once, its organization as soon as access control knows the caller. The context is entered
- * again before validation, because body parsing resumes from the socket's callbacks, outside it.
- * Outgoing service calls and queued tasks take the request id from it.
+ * again before validation when body parsing resumed from the socket's callbacks, outside it (a
+ * request without a body is still inside). Outgoing service calls and queued tasks take the
+ * request id from it.
  */
 export const requestContextPlugin = fp(
   async function requestContext(app: FastifyInstance) {
@@ -27,7 +28,8 @@ export const requestContextPlugin = fp(
       const context = request.logContext ?? { reqId: request.id };
       const orgId = request.identity?.organizationId;
       if (orgId !== undefined) context.orgId = orgId;
-      runWithLogContext(context, done);
+      if (currentLogContext() === context) done();
+      else runWithLogContext(context, done);
     });
   },
   { name: 'crawl-request-context' },

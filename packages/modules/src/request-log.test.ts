@@ -16,7 +16,7 @@ interface Line {
 const INFO = 30;
 const DEBUG = 20;
 
-async function appLogging(level: string, edge: boolean): Promise<{ app: FastifyInstance; lines: Line[] }> {
+async function appLogging(level: string, edge: boolean, redact: string[] = []): Promise<{ app: FastifyInstance; lines: Line[] }> {
   const lines: Line[] = [];
   const sink = new Writable({
     write(chunk, _encoding, callback) {
@@ -24,11 +24,14 @@ async function appLogging(level: string, edge: boolean): Promise<{ app: FastifyI
       callback();
     },
   });
-  const app = Fastify({ logger: { level, stream: sink }, logController: new RequestLog(edge), genReqId: () => 'req-1' }) as unknown as FastifyInstance;
+  const app = Fastify({ logger: { level, stream: sink, redact }, logController: new RequestLog(edge), genReqId: () => 'req-1' }) as unknown as FastifyInstance;
   app.get('/jobs/:id', { config: { access: 'user' } }, async () => ({ ok: true }));
   app.get('/internal/claim', { config: { access: 'internal' } }, async () => ({ ok: true }));
   app.get('/undeclared', async () => ({ ok: true }));
   app.get('/ready', { config: { access: 'public' } }, async () => ({ ready: true }));
+  app.get('/failing', { config: { access: 'user' } }, async () => {
+    throw Object.assign(new Error('broken'), { password: 'hunter2' });
+  });
   await app.ready();
   return { app, lines };
 }
@@ -74,5 +77,17 @@ describe('request log', () => {
     app = verbose.app;
     await app.inject({ method: 'GET', url: '/jobs/j1' });
     expect(verbose.lines).toEqual([expect.objectContaining({ level: DEBUG, url: '/jobs/j1', status: 200 })]);
+  });
+
+  it('writes the completed line past redaction, and still redacts what an error line carries', async () => {
+    const setup = await appLogging('info', true, ['password', '*.password']);
+    app = setup.app;
+    await app.inject({ method: 'GET', url: '/jobs/j1' });
+    await app.inject({ method: 'GET', url: '/failing' });
+    expect(setup.lines[0]).toMatchObject({ level: INFO, msg: 'request completed', reqId: 'req-1', url: '/jobs/j1', status: 200 });
+    expect(setup.lines.find((line) => line.url === '/failing')).toMatchObject({ msg: 'request completed', status: 500 });
+    // The error's own line goes through the redacting logger.
+    const errorLine = setup.lines.find((line) => line.level === 50) as (Line & { err?: { message?: string; password?: string } }) | undefined;
+    expect(errorLine?.err).toMatchObject({ message: 'broken', password: '[Redacted]' });
   });
 });

@@ -1,4 +1,5 @@
-import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { Logger } from '@crawl/logging';
+import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 
 /** Probes: frequent, and only of interest when debugging. */
 const QUIET_PATHS = new Set(['/health', '/live', '/ready']);
@@ -34,16 +35,36 @@ export class RequestLog extends LogController {
       return;
     }
     const level = this.#edge && !isQuiet(request) ? 'info' : 'debug';
-    reply.log[level](lineOf(request, reply), 'request completed');
+    const log = reply.log;
+    // A line below the level (a forwarded request on a service) is not built at all.
+    if ((log as Partial<Pick<Logger, 'isLevelEnabled'>>).isLevelEnabled?.(level) === false) return;
+    unredacted(log)[level](lineOf(request, reply), 'request completed');
   }
 }
 
+const unredactedLoggers = new WeakMap<FastifyBaseLogger, FastifyBaseLogger>();
+
+/**
+ * The same logger without redaction, for the completed line: its fields are ids, method, URL,
+ * status and time, none of which a redaction path names, and redaction's wildcard paths
+ * (`*.password`) otherwise run on each of them. Error lines keep it: an error may carry anything.
+ */
+function unredacted(log: FastifyBaseLogger): FastifyBaseLogger {
+  let plain = unredactedLoggers.get(log);
+  if (!plain) {
+    plain = log.child({}, { redact: { paths: [] } });
+    unredactedLoggers.set(log, plain);
+  }
+  return plain;
+}
+
 function isQuiet(request: FastifyRequest): boolean {
-  const route = request.routeOptions.url;
+  // Fastify builds the route options anew at each read: once here.
+  const { url: route, config } = request.routeOptions;
   // An unknown path has no route: a client's mistake, logged like any public request.
   if (route === undefined) return false;
   if (QUIET_PATHS.has(route)) return true;
-  const access = request.routeOptions.config?.access;
+  const access = config?.access;
   // A route that declares no access is internal (access-control.ts).
   return access === 'internal' || (access === undefined && !PUBLIC_PREFIXES.some((prefix) => route.startsWith(prefix)));
 }

@@ -27,8 +27,11 @@ declare module 'fastify' {
   }
 }
 
-/** Turns a request into an identity; throws an AppError for a present but invalid credential. */
-export type IdentityResolver = (request: FastifyRequest) => Promise<Identity | null>;
+/**
+ * Turns a request into an identity; throws an AppError (or rejects with one) for a present but
+ * invalid credential. A resolver that needs no I/O answers synchronously: no promise per request.
+ */
+export type IdentityResolver = (request: FastifyRequest) => Identity | null | Promise<Identity | null>;
 
 /** Everything a module may use; it never reaches for globals. */
 export interface ModuleContext<C = Record<string, unknown>> {

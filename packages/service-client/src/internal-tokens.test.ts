@@ -35,3 +35,15 @@ describe('signed identities', () => {
     expect(tokens.verifyIdentity(tokens.signIdentity(alice))).toEqual(alice);
   });
 });
+
+describe('the verifier at start', () => {
+  it('gives no process warning (fast-jwt warns about custom cache keys)', () => {
+    const warn = vi.spyOn(process, 'emitWarning').mockImplementation(() => {});
+    try {
+      new InternalTokens('internal-tokens-test-secret-long-enough-0123');
+      expect(warn).not.toHaveBeenCalled();
+    } finally {
+      warn.mockRestore();
+    }
+  });
+});

@@ -21,6 +21,10 @@ export class InternalTokens {
   readonly #verify: (token: string) => Record<string, unknown>;
   readonly #cachedServiceTokens = new Map<string, { token: string; until: number }>();
   readonly #cachedIdentityTokens = new Map<string, { token: string; until: number }>();
+  /** The same identity object again (the gateway's, per bearer token): its token without a key. */
+  readonly #identityTokensByObject = new WeakMap<Identity, { token: string; until: number }>();
+  /** The claims of a cached token are the same object on every hit: checked once. */
+  readonly #verifiedIdentities = new WeakMap<Record<string, unknown>, Identity | null>();
 
   constructor(secret: string) {
     this.#sign = createSigner({ key: secret, algorithm: 'HS256', aud: AUDIENCE, iss: ISSUER, expiresIn: LIFETIME_SECONDS * 1000 });
@@ -30,6 +34,7 @@ export class InternalTokens {
       allowedAud: AUDIENCE,
       allowedIss: ISSUER,
       requiredClaims: ['exp', 'kind'],
+      // fast-jwt's own cache key (a hash of the whole token): see bearer-identity.ts in the gateway.
       cache: 1000,
     });
   }
@@ -39,26 +44,36 @@ export class InternalTokens {
    * caller, and the same token each time also lets the receiver's verifier answer from its cache.
    */
   signIdentity(identity: Identity): string {
-    const key = `${identity.userId}\u0000${identity.organizationId}\u0000${identity.email}\u0000${identity.role}\u0000${identity.audience}`;
     const now = Date.now();
-    const cached = this.#cachedIdentityTokens.get(key);
-    if (cached && cached.until > now) return cached.token;
-    const token = this.#sign({ kind: 'identity', identity });
-    this.#cachedIdentityTokens.delete(key);
-    if (this.#cachedIdentityTokens.size >= CACHED_IDENTITIES) this.#cachedIdentityTokens.delete(this.#cachedIdentityTokens.keys().next().value as string);
-    this.#cachedIdentityTokens.set(key, { token, until: now + (LIFETIME_SECONDS * 1000) / 2 });
-    return token;
+    const known = this.#identityTokensByObject.get(identity);
+    if (known && known.until > now) return known.token;
+    const key = `${identity.userId}\u0000${identity.organizationId}\u0000${identity.email}\u0000${identity.role}\u0000${identity.audience}`;
+    let cached = this.#cachedIdentityTokens.get(key);
+    if (!cached || cached.until <= now) {
+      cached = { token: this.#sign({ kind: 'identity', identity }), until: now + (LIFETIME_SECONDS * 1000) / 2 };
+      this.#cachedIdentityTokens.delete(key);
+      if (this.#cachedIdentityTokens.size >= CACHED_IDENTITIES) this.#cachedIdentityTokens.delete(this.#cachedIdentityTokens.keys().next().value as string);
+      this.#cachedIdentityTokens.set(key, cached);
+    }
+    if (Object.isFrozen(identity)) this.#identityTokensByObject.set(identity, cached);
+    return cached.token;
   }
 
   /** @returns the identity, or null when the token is missing, forged, expired or malformed. */
   verifyIdentity(token: string | undefined): Identity | null {
     if (!token) return null;
+    let claims: Record<string, unknown>;
     try {
-      const claims = this.#verify(token);
-      return claims.kind === 'identity' && Value.Check(Identity, claims.identity) ? (claims.identity as Identity) : null;
+      claims = this.#verify(token);
     } catch {
       return null;
     }
+    let identity = this.#verifiedIdentities.get(claims);
+    if (identity === undefined) {
+      identity = claims.kind === 'identity' && Value.Check(Identity, claims.identity) ? Object.freeze(claims.identity as Identity) : null;
+      this.#verifiedIdentities.set(claims, identity);
+    }
+    return identity;
   }
 
   /** Reused for half its lifetime: signing on every internal call is wasted work. */

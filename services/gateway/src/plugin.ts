@@ -29,7 +29,8 @@ export function gatewayEdge(options: EdgeOptions) {
     await app.register(cors, {
       origin: origins === '*' ? '*' : origins.split(',').map((o) => o.trim()),
       methods: corsMethods(PUBLIC_ROUTES),
-      exposedHeaders: ['x-request-id', 'retry-after', 'content-disposition'],
+      // One string: the plugin joins a list again on every answer.
+      exposedHeaders: 'x-request-id, retry-after, content-disposition',
     });
     await registerRateLimitStore(app, options);
     installRouteThrottles(app, options.overrides);

@@ -7,8 +7,9 @@ import type { FastifyInstance } from 'fastify';
  * too, but as plain text; this hook runs first (register it before the plugin).
  */
 export function guardPreflights(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
-    if (request.method !== 'OPTIONS') return;
+  // A callback hook: it runs on every request, and an async one costs a promise each time.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (request.method !== 'OPTIONS') return done();
     const missing = ['origin', 'access-control-request-method'].filter((header) => !request.headers[header]);
     if (missing.length > 0) {
       throw errors.validation(
@@ -16,5 +17,6 @@ export function guardPreflights(app: FastifyInstance): void {
         missing.map((header) => `header ${header} is required`),
       );
     }
+    done();
   });
 }

@@ -27,7 +27,14 @@ interface Seen {
   closedEarly: Promise<boolean>;
 }
 
-/** The owner service: `/slow` answers after 5 s, `/stall` never sends headers, `/items` answers at once. */
+/** A body larger than the gateway reads whole: it streams. */
+const BIG = Buffer.alloc(200 * 1024, 'x');
+
+/**
+ * The owner service: `/slow` answers after 5 s, `/stall` never sends headers, `/items` answers at
+ * once, `/big` with a large body of known size, `/chunks` in three chunks of no announced size,
+ * `/drip` with one chunk and then nothing for 5 s.
+ */
 async function owner(): Promise<{ url: string; seen: Seen[]; server: Server }> {
   const seen: Seen[] = [];
   const server = createServer((req, res) => {
@@ -41,6 +48,18 @@ async function owner(): Promise<{ url: string; seen: Seen[]; server: Server }> {
         setTimeout(() => !res.destroyed && res.end('{}'), 5_000).unref();
       } else if (req.url?.startsWith('/stall')) {
         // never answers
+      } else if (req.url?.startsWith('/big')) {
+        res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': BIG.length });
+        res.end(BIG);
+      } else if (req.url?.startsWith('/chunks')) {
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        res.write('one,');
+        setTimeout(() => res.write('two,'), 20);
+        setTimeout(() => res.end('three'), 40);
+      } else if (req.url?.startsWith('/drip')) {
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        res.write('first');
+        setTimeout(() => !res.destroyed && res.end('late'), 5_000).unref();
       } else if (req.method === 'DELETE') {
         res.writeHead(204).end();
       } else {
@@ -62,7 +81,15 @@ async function gateway(baseUrl: string, upstream = {}): Promise<{ app: FastifyIn
     isLocal: () => false,
     baseUrlOf: () => baseUrl,
     upstream,
-    routes: [route('GET', '/slow'), route('GET', '/stall'), route('POST', '/items'), route('DELETE', '/items')],
+    routes: [
+      route('GET', '/slow'),
+      route('GET', '/stall'),
+      route('GET', '/big'),
+      route('GET', '/chunks'),
+      route('GET', '/drip'),
+      route('POST', '/items'),
+      route('DELETE', '/items'),
+    ],
   });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, url };
@@ -119,6 +146,29 @@ describe('gateway forwarding to a service in another process', () => {
     expect(seen?.headers['x-custom']).toBe('kept');
     expect(seen?.headers['x-request-id']).toMatch(/\S+/);
     expect(seen?.headers.host).toBe(new URL(down.url).host);
+  });
+
+  it('streams an answer larger than it reads whole, and one of no announced size, byte for byte', async () => {
+    const big = await fetch(`${edge.url}/big`);
+    expect(big.status).toBe(200);
+    expect(big.headers.get('content-length')).toBe(String(BIG.length));
+    expect(Buffer.from(await big.arrayBuffer()).equals(BIG)).toBe(true);
+    const chunked = await fetch(`${edge.url}/chunks`);
+    expect(chunked.headers.get('content-type')).toBe('text/plain');
+    expect(await chunked.text()).toBe('one,two,three');
+  });
+
+  it('aborts the upstream answer when the client goes away half-way through a streamed one', async () => {
+    const controller = new AbortController();
+    const response = await fetch(`${edge.url}/drip`, { signal: controller.signal });
+    const reader = response.body?.getReader();
+    const first = await reader?.read();
+    expect(Buffer.from(first?.value ?? []).toString()).toBe('first');
+    const started = Date.now();
+    controller.abort();
+    // The owner would end it after 5 s; it sees its client leave right after ours did.
+    await expect(down.seen[0]?.closedEarly).resolves.toBe(true);
+    expect(Date.now() - started).toBeLessThan(1_000);
   });
 
   it('passes an empty 204 answer through', async () => {

@@ -1,13 +1,14 @@
-import type { Readable } from 'node:stream';
 import { PUBLIC_ROUTES, type RouteSpec, type ServiceName } from '@crawl/contracts';
 import { AppError, errors } from '@crawl/errors';
 import { routeFromSpec, serviceUrlSetting } from '@crawl/modules';
 import {
-  abortSignalFor,
   ForwardError,
   HttpForwarder,
   IDENTITY_HEADER,
+  RequestAbortedError,
   SERVICE_TOKEN_HEADER,
+  upstreamRequestHeaders,
+  type ForwardedResponse,
   type HttpForwarderOptions,
   type InternalTokens,
 } from '@crawl/service-client';
@@ -55,9 +56,6 @@ export async function forwardRoutes(app: FastifyInstance, options: ForwardingOpt
   }
 }
 
-/** Answers up to this size are read whole before they are sent on; larger ones (exports) stream. */
-const WHOLE_ANSWER_BYTES = 64 * 1024;
-
 interface Upstream {
   origin: string;
   /** A path the owner's base URL has, put before each forwarded path. */
@@ -69,13 +67,12 @@ interface Upstream {
   eventStreams: Set<() => void>;
 }
 
+/** Credentials stop here: only the gateway's own signature of the identity goes on. */
+const CREDENTIALS = new Set(['authorization', IDENTITY_HEADER, SERVICE_TOKEN_HEADER]);
+
 async function forward(request: FastifyRequest, reply: FastifyReply, upstream: Upstream): Promise<FastifyReply> {
-  const signal = abortSignalFor(reply.raw);
-  const headers: Record<string, string | string[] | undefined> = { ...request.headers, 'x-request-id': request.id };
-  // Credentials stop here: only the gateway's own signature of the identity goes on.
-  delete headers.authorization;
-  delete headers[IDENTITY_HEADER];
-  delete headers[SERVICE_TOKEN_HEADER];
+  const headers = upstreamRequestHeaders(request.headers, CREDENTIALS);
+  headers['x-request-id'] = request.id;
   if (request.identity) headers[IDENTITY_HEADER] = upstream.tokens.signIdentity(request.identity);
   let body: string | undefined;
   if (typeof request.body === 'string') {
@@ -84,37 +81,20 @@ async function forward(request: FastifyRequest, reply: FastifyReply, upstream: U
     body = JSON.stringify(request.body);
     headers['content-type'] = 'application/json';
   }
-  let response;
+  const forwarded = { method: request.method, path: upstream.prefix + request.url, headers, ...(body === undefined ? {} : { body }) };
+  let response: ForwardedResponse;
   try {
-    response = await upstream.forwarder.forward(upstream.origin, {
-      method: request.method,
-      path: upstream.prefix + request.url,
-      headers,
-      ...(body === undefined ? {} : { body }),
-      signal,
-    });
+    response = await upstream.forwarder.forward(upstream.origin, forwarded, reply.raw);
   } catch (error) {
     throw answerFor(error, upstream.owner);
   }
-  if (signal.aborted) {
-    response.body.destroy();
-    throw answerFor(new ForwardError('aborted', signal.reason), upstream.owner);
+  if (reply.raw.destroyed && !reply.raw.writableFinished) {
+    // The client left while the answer was on its way (its stream, if any, is ended already).
+    throw answerFor(new ForwardError('aborted', new RequestAbortedError()), upstream.owner);
   }
-  // A small answer of known size (most of the API) is read whole and sent in one write: piping it
-  // costs a stream per request for a body that fits in a packet or two.
-  const size = Number(response.headers['content-length']);
-  if (response.headers['content-length'] !== undefined && size <= WHOLE_ANSWER_BYTES) {
-    let payload: Buffer;
-    try {
-      payload = await readWhole(response.body);
-    } catch (error) {
-      throw answerFor(new ForwardError(signal.aborted ? 'aborted' : 'failed', error), upstream.owner);
-    }
-    void reply.code(response.status).headers(response.headers);
-    return reply.send(payload);
-  }
-  // The upstream's body stream must not outlive a client that leaves half-way through it.
-  signal.addEventListener('abort', () => response.body.destroy(), { once: true });
+  void reply.code(response.status).headers(response.headers);
+  // A small answer of known size (most of the API) comes whole and goes on in one write.
+  if (response.payload) return reply.send(response.payload);
   if (isEventStream(response.headers['content-type'])) {
     // Each event goes on as it arrives (no buffering on the way); heartbeats from the owner keep
     // the body timeout, which counts silence only, from ending a long stream.
@@ -126,22 +106,11 @@ async function forward(request: FastifyRequest, reply: FastifyReply, upstream: U
     upstream.eventStreams.add(end);
     reply.raw.once('close', () => upstream.eventStreams.delete(end));
   }
-  void reply.code(response.status).headers(response.headers);
   return reply.send(response.body);
 }
 
 function isEventStream(contentType: string | string[] | undefined): boolean {
   return typeof contentType === 'string' && contentType.toLowerCase().startsWith('text/event-stream');
-}
-
-/** The body's chunks, joined (stream/consumers' `buffer` goes through a Blob: twice the work). */
-function readWhole(body: Readable): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    body.on('data', (chunk: Buffer) => chunks.push(chunk));
-    body.once('end', () => resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks)));
-    body.once('error', reject);
-  });
 }
 
 /**

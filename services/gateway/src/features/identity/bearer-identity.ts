@@ -30,11 +30,15 @@ export function bearerIdentity(secret: string): IdentityResolver {
     allowedIss: TOKEN_ISSUER,
     allowedAud: [JWT_AUDIENCE.api, JWT_AUDIENCE.dashboard],
     requiredClaims: ['exp', 'sub', 'aud', 'iss'],
-    // A client sends its token on every request: a token verified once is known by its hash until
-    // it expires (fast-jwt checks the time claims again on every hit), not HMAC-checked again.
+    // A client sends its token on every request: a token verified once is known until it expires
+    // (fast-jwt checks the time claims again on every hit), not HMAC-checked again. fast-jwt's own
+    // cache key (a hash of the whole token) is kept: a custom key builder makes it warn at start
+    // that collisions could let one token pass for another, whatever the builder does.
     cache: 1000,
   });
-  return async (request) => {
+  // The claims of a cached token are the same object on every hit: its identity is read once.
+  const identities = new WeakMap<AccessClaims, Identity>();
+  return (request) => {
     const header = request.headers.authorization;
     if (!header) return null;
     const match = BEARER.exec(header.trim());
@@ -49,7 +53,12 @@ export function bearerIdentity(secret: string): IdentityResolver {
       const expired = error instanceof TokenError && error.code === TokenError.codes.expired;
       throw errors.unauthorized(expired ? 'Access token expired; log in again' : INVALID_TOKEN);
     }
-    return identityOf(claims);
+    let identity = identities.get(claims);
+    if (!identity) {
+      identity = identityOf(claims);
+      identities.set(claims, identity);
+    }
+    return identity;
   };
 }
 
@@ -58,5 +67,12 @@ function identityOf(claims: AccessClaims): Identity {
   if (!audience || typeof claims.sub !== 'string' || typeof claims.org !== 'string' || typeof claims.email !== 'string') {
     throw errors.unauthorized(INVALID_TOKEN);
   }
-  return { userId: claims.sub, organizationId: claims.org, email: claims.email, role: claims.role === 'admin' ? 'admin' : 'user', audience };
+  // Shared by every request with this token: frozen, so none can change it for the others.
+  return Object.freeze({
+    userId: claims.sub,
+    organizationId: claims.org,
+    email: claims.email,
+    role: claims.role === 'admin' ? 'admin' : 'user',
+    audience,
+  });
 }

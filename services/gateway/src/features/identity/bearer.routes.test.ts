@@ -21,11 +21,14 @@ describe('bearer tokens at the gateway', () => {
   let auth: Server;
   /** Requests that got past the gateway to the auth service, and whether they carried an identity. */
   const forwarded: boolean[] = [];
+  /** The request id of the last request the auth service got. */
+  let ownerSawRequestId: string | undefined;
   let svc: TestService;
   beforeAll(async () => {
     auth = createServer((req, res) => {
       forwarded.push(typeof req.headers[IDENTITY_HEADER] === 'string');
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{"data":{"ok":true}}');
+      ownerSawRequestId = req.headers['x-request-id'] as string | undefined;
+      res.writeHead(200, { 'content-type': 'application/json', 'x-owner': 'auth' }).end('{"data":{"ok":true}}');
     });
     auth.listen(0, '127.0.0.1');
     await once(auth, 'listening');
@@ -65,5 +68,22 @@ describe('bearer tokens at the gateway', () => {
     const missing = await me();
     expect(missing.status).toBe(401);
     expect(missing.body.error.code).toBe('UNAUTHORIZED');
+  });
+
+  it("relays the owner's answer with the edge's headers: security, CORS and the request id the owner got", async () => {
+    const res = await me(`Bearer ${token}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ data: { ok: true } });
+    expect(res.headers).toMatchObject({
+      'x-owner': 'auth',
+      'content-type': 'application/json',
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+      'access-control-allow-origin': '*',
+      'access-control-expose-headers': 'x-request-id, retry-after, content-disposition',
+    });
+    expect(res.headers['x-request-id']).toMatch(/\S+/);
+    expect(res.headers['x-request-id']).toBe(ownerSawRequestId);
   });
 });
