@@ -9,10 +9,14 @@ const int = (name: string, fallback: number): number => {
 export const SETTINGS = {
   /** Interleaved rounds; each figure is the median of the per-round ratios (3, at least 3). */
   rounds: Math.max(3, int('BENCH_ROUNDS', 3)),
-  /** Pages each crawler fetches and parses per round, after its warm-up (160). */
-  pages: int('BENCH_PIPELINE_PAGES', 160),
-  /** Pages fetched and parsed before the clock starts (threads started, code warm) (24). */
-  warmup: int('BENCH_PIPELINE_WARMUP', 24),
+  /** Pages each crawler fetches and parses per round, after its warm-up (320: at ≈300 pages/s, 160 took half a second). */
+  pages: int('BENCH_PIPELINE_PAGES', 320),
+  /**
+   * Pages fetched and parsed before the clock starts (threads started, code warm) (96: each parse
+   * thread sees 48, about as many as the ceiling's warm loop runs before its timed passes; with 24,
+   * 12 per thread, the threads still spent ≈1 ms per page more).
+   */
+  warmup: int('BENCH_PIPELINE_WARMUP', 96),
   /** Fetch concurrency of both crawlers (8). */
   concurrency: int('BENCH_PIPELINE_CONCURRENCY', 8),
   /** Parse threads of our pipeline (PARSE_THREADS; default one per core). */

@@ -16,6 +16,21 @@ describe('findRegionStarts', () => {
     expect(findRegionStarts(html, ANCHORS)).toEqual([]);
   });
 
+  it.each([
+    ['mostly markup (the page is searched)', ''],
+    ['mostly script (the markup is copied out and searched)', 'x'.repeat(2000)],
+  ])('finds no anchor that only exists once a comment or script body is cut out, and finds the ones right beside them: %s', (_, padding) => {
+    const html = `<p>po-<!-- x -->brand</p><b class="po-<!-- c -->brand"></b><div class="po-<script>x</script>brand"></div><script>${padding} id="productTitle" po-brand</script><i id="productTitle">t</i><!--z--><tr class="po-brand"></tr>`;
+    expect(findRegionStarts(html, ANCHORS)?.map((at) => html.slice(at, at + 3))).toEqual(['<i ', '<tr']);
+  });
+
+  it('takes only ASCII whitespace after a tag name, as the tokenizer does (the same on text and on UTF-8 bytes)', () => {
+    // `<script\u00a0>` is an element named "script\u00a0", not a script: what follows is markup.
+    const html = `<script\u00a0><p id="productTitle">t</p>`;
+    expect(findRegionStarts(html, ANCHORS)?.map((at) => html.slice(at, at + 2))).toEqual(['<p']);
+    expect(parseProductPage(html, { origin: 'https://www.amazon.com' }).title).toBe('t');
+  });
+
   it('gives up (whole-page scan) when a script opens a comment and then a script', () => {
     expect(findRegionStarts(`<script><!-- <script>x</script> --></script><p id="productTitle">t</p>`, ANCHORS)).toBeUndefined();
   });

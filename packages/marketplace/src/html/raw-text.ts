@@ -1,7 +1,9 @@
-const OPENER = /<(script|style)(?=[\s/>])|<!--/gi;
+// ASCII whitespace only, not `\s` (which takes in U+00A0 and others): the same on a page's text and on
+// its UTF-8 bytes read as latin1 (see page-text.ts).
+const OPENER = /<(script|style)(?=[\t\n\v\f\r />])|<!--/gi;
 const CLOSERS: Record<string, RegExp> = {
-  script: /<\/script[\s/>]/gi,
-  style: /<\/style[\s/>]/gi,
+  script: /<\/script[\t\n\v\f\r />]/gi,
+  style: /<\/style[\t\n\v\f\r />]/gi,
 };
 
 /**

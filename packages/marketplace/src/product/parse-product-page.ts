@@ -1,5 +1,6 @@
 import type { EndTag, StartTag } from 'parse5-sax-parser';
 import { VOID_ELEMENTS } from '../html/element-stack.ts';
+import { pageText } from '../html/page-text.ts';
 import type { RegionAnchors } from '../html/region-starts.ts';
 import { scanRegions } from '../html/sax-scanner.ts';
 import { attr } from '../html/tags.ts';
@@ -52,9 +53,10 @@ function productAnchors(regionIds: Iterable<string>): RegionAnchors {
  * Reads a product detail page in one streaming pass; see docs/marketplace.md for the layouts. Each
  * part of the page has a region handler (./regions) that writes its findings; `assembleProduct`
  * turns them into ProductDetails. Handlers see each tag in a fixed order, because captures that
- * start on the same element finish in the order they were started.
+ * start on the same element finish in the order they were started. The page is its text or its
+ * UTF-8 bytes (read without decoding the whole page: see html/page-text.ts).
  */
-export function parseProductPage(html: string, options: ParseProductPageOptions): ProductDetails {
+export function parseProductPage(html: string | Uint8Array, options: ParseProductPageOptions): ProductDetails {
   const marketplace = pageMarketplace(options.origin, options.marketplace);
   const scan = new PageScan();
   const { stack, captures } = scan;
@@ -152,6 +154,6 @@ export function parseProductPage(html: string, options: ParseProductPageOptions)
       captures.text(text);
     },
   };
-  scanRegions(html, productAnchors(idRegions.keys()), handler, stack);
+  scanRegions(pageText(html), productAnchors(idRegions.keys()), handler, stack);
   return assembleProduct(scan.found, options, priceHintFor(marketplace), marketplace?.currency);
 }

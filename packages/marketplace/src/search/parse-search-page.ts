@@ -1,5 +1,6 @@
 import type { EndTag, StartTag } from 'parse5-sax-parser';
 import { ElementStack } from '../html/element-stack.ts';
+import { pageText } from '../html/page-text.ts';
 import { PriceElementReader } from '../html/price-element.ts';
 import type { RegionAnchors } from '../html/region-starts.ts';
 import { scanRegions } from '../html/sax-scanner.ts';
@@ -71,8 +72,11 @@ const SEARCH_ANCHORS: RegionAnchors = {
   ],
 };
 
-/** Reads a search results page in one streaming pass; see docs/marketplace.md for the layouts. */
-export function parseSearchPage(html: string, options: ParseSearchPageOptions): SearchPage {
+/**
+ * Reads a search results page in one streaming pass; see docs/marketplace.md for the layouts. The
+ * page is its text or its UTF-8 bytes (read without decoding the whole page: see html/page-text.ts).
+ */
+export function parseSearchPage(html: string | Uint8Array, options: ParseSearchPageOptions): SearchPage {
   const hint = priceHintFor(pageMarketplace(options.origin, options.marketplace));
   const stack = new ElementStack();
   const captures = new TextCaptures();
@@ -259,7 +263,7 @@ export function parseSearchPage(html: string, options: ParseSearchPageOptions): 
       captures.text(text);
     },
   };
-  scanRegions(html, SEARCH_ANCHORS, handler, stack);
+  scanRegions(pageText(html), SEARCH_ANCHORS, handler, stack);
 
   const items: SearchItem[] = [];
   let organic = 0;

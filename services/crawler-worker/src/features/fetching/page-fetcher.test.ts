@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { BLOCK_SCAN_CHARS } from '@crawl/marketplace';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allowedUrlRule } from '../crawling/marketplace-origin.ts';
 import { CookieJar } from './cookie-jar.ts';
@@ -142,6 +143,9 @@ describe('UndiciPageFetcher against a local server', () => {
     const result = await fetcherWith({ maxResponseBytes: 1024 * 1024 }).fetch({ url: `${main.origin}/large`, session: session() });
     expect(result.head).toMatch(/^<html><head><title>Robot Check<\/title>/);
     expect(result.head?.length).toBeLessThan(result.html.length);
+    // Decoded in steps of BLOCK_SCAN_CHARS bytes (two-byte é's straddle the step): the text's own start, as long as block checks read.
+    expect(result.head?.length).toBeGreaterThanOrEqual(BLOCK_SCAN_CHARS);
+    expect(result.html.startsWith(result.head as string)).toBe(true);
     expect(result.html.endsWith('</body></html>')).toBe(true);
     expect(result.bytes).toBe(result.body?.byteLength);
     // A parse thread takes the bytes (the buffer is transferred): the text cannot be read here after that.

@@ -2,6 +2,7 @@ import { pipeline, type Readable, type Transform } from 'node:stream';
 import zlib from 'node:zlib';
 import { BLOCK_SCAN_CHARS } from '@crawl/marketplace';
 import { Agent, ProxyAgent, request, type Dispatcher } from 'undici';
+import { textDecoderFor } from './text-decoder.ts';
 import { navigationHeaders, scriptRequestHeaders } from './header-profiles.ts';
 import type { CrawlSession } from './session-pool.ts';
 
@@ -99,15 +100,27 @@ function charsetOf(contentType: string | undefined): string {
 }
 
 function decodeText(buffer: Buffer, charset: string): string {
-  try {
-    return new TextDecoder(charset).decode(buffer);
-  } catch {
-    return new TextDecoder('utf-8').decode(buffer);
-  }
+  return textDecoderFor(charset).decode(buffer);
 }
 
 /** Enough bytes for the characters `detectBlock` reads, whatever their UTF-8 width (≤ 3 bytes per UTF-16 unit). */
 const BLOCK_SCAN_BYTES = 3 * BLOCK_SCAN_CHARS;
+
+/**
+ * At least the first BLOCK_SCAN_CHARS characters of the page (all `detectBlock` reads), decoding
+ * BLOCK_SCAN_CHARS bytes at a time: a mostly ASCII page needs one step, not the three that the
+ * widest characters could need.
+ */
+function decodeHead(buffer: Buffer, charset: string): string {
+  // A fresh decoder: it keeps the state of a character cut between two steps.
+  const decoder = textDecoderFor(charset);
+  let head = '';
+  for (let at = 0; at < buffer.length && head.length < BLOCK_SCAN_CHARS; at += BLOCK_SCAN_CHARS) {
+    const end = Math.min(buffer.length, at + BLOCK_SCAN_CHARS);
+    head += decoder.decode(buffer.subarray(at, end), { stream: end < buffer.length });
+  }
+  return head;
+}
 
 /**
  * A page whose text is decoded when first read. A parse thread takes the bytes and decodes them
@@ -122,7 +135,7 @@ function lazilyDecodedPage(fields: Pick<FetchedPage, 'status' | 'headers' | 'url
     bytes,
     body: buffer,
     charset,
-    head: bytes > BLOCK_SCAN_BYTES ? decodeText(buffer.subarray(0, BLOCK_SCAN_BYTES), charset) : undefined,
+    head: bytes > BLOCK_SCAN_BYTES ? decodeHead(buffer, charset) : undefined,
     get html(): string {
       if (html === undefined) {
         // Once moved to a parse thread the buffer is detached (empty): the text is gone from here.

@@ -6,10 +6,12 @@ import {
   type ProductDetails,
   type SearchPage,
 } from '@crawl/marketplace';
+import { extractPage } from './extract-page.ts';
 
 /**
- * A fetched page: its text, and optionally the bytes it was decoded from with their charset (a parse
- * thread then takes the bytes instead of a copy of the text; they are emptied here once moved).
+ * A fetched page: its text, and optionally the bytes it was decoded from with their charset. Both
+ * parsers then read the bytes and never the text (the fetcher decodes it only if read); a parse
+ * thread takes them, so they are emptied here once moved.
  */
 export interface PageSource {
   html: string;
@@ -25,9 +27,20 @@ export interface PageParser {
   close(): Promise<void>;
 }
 
-/** Parses on the calling thread (PARSE_THREADS=0, and tests). */
+const hasBytes = (page: PageSource): page is PageSource & { body: Uint8Array } => page.body !== undefined && page.body.byteLength > 0;
+
+/**
+ * Parses on the calling thread (PARSE_THREADS=0, and tests): from the fetched bytes when the page
+ * has them, as a parse thread does (a UTF-8 page is then never decoded whole), else from its text.
+ */
 export const inlinePageParser: PageParser = {
-  product: async (page, options) => parseProductPage(page.html, options),
-  search: async (page, options) => parseSearchPage(page.html, options),
+  product: async (page, options) =>
+    hasBytes(page)
+      ? (extractPage({ kind: 'product', page: page.body, charset: page.charset ?? 'utf-8', options }) as ProductDetails)
+      : parseProductPage(page.html, options),
+  search: async (page, options) =>
+    hasBytes(page)
+      ? (extractPage({ kind: 'search', page: page.body, charset: page.charset ?? 'utf-8', options }) as SearchPage)
+      : parseSearchPage(page.html, options),
   close: async () => undefined,
 };

@@ -1,4 +1,4 @@
-import { parseProductPage, parseSearchPage } from '@crawl/marketplace';
+import { MARKETPLACE_DOMAINS, parseProductPage, parseSearchPage } from '@crawl/marketplace';
 import { renderProductPage, renderSearchPage } from '@crawl/marketplace-simulator';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ParsePool } from './parse-pool.ts';
@@ -36,6 +36,26 @@ describe('ParsePool', () => {
     expect(fromThread.title).toMatch(/Café/);
     expect(fromThread).toEqual(parseProductPage(decoded, options));
     expect(latin1.byteLength).toBe(0);
+  });
+
+  it('extracts full-size pages of every storefront from their UTF-8 bytes exactly as the parser does from their text', async () => {
+    const domains = MARKETPLACE_DOMAINS.filter((domain) => ['amazon.de', 'amazon.fr', 'amazon.co.jp', 'amazon.in', 'amazon.com'].includes(domain));
+    expect(domains.length).toBe(5);
+    for (const domain of domains) {
+      const html = renderProductPage({ asin: 'B0SIM00007', size: 'full', domain })!.html;
+      expect(html).toMatch(/[\u0080-\uffff]/);
+      const options = { origin: `https://www.${domain}`, asin: 'B0SIM00007' };
+      const body = new TextEncoder().encode(html);
+      const fromBytes = await pool.product({ html: '', body, charset: 'utf-8' }, options);
+      expect(fromBytes.title, domain).toBeTruthy();
+      expect(fromBytes, domain).toEqual(parseProductPage(html, options));
+      expect(body.byteLength).toBe(0);
+    }
+    const search = renderSearchPage({ keyword: 'café', size: 'small', domain: 'amazon.fr' }).html;
+    const searchOptions = { origin: 'https://www.amazon.fr', keyword: 'café', page: 1 };
+    const fromBytes = await pool.search({ html: '', body: new TextEncoder().encode(search), charset: 'UTF-8' }, searchOptions);
+    expect(fromBytes.items.length).toBeGreaterThan(0);
+    expect(fromBytes).toEqual(parseSearchPage(search, searchOptions));
   });
 
   it("copies a small body that shares its buffer (Node's Buffer pool) instead of taking the whole buffer", async () => {

@@ -1,7 +1,7 @@
 import type { ParseProductPageOptions, ParseSearchPageOptions, ProductDetails, SearchPage } from '@crawl/marketplace';
 import { Piscina } from 'piscina';
 import type { PageParser, PageSource } from './page-parser.ts';
-import type { ParseTask } from './parse-worker.ts';
+import type { ParseTask } from './extract-page.ts';
 import { Slots } from './slots.ts';
 
 export interface ParsePoolOptions {

@@ -1,0 +1,32 @@
+import type { TextDecoder } from 'node:util';
+import { parseProductPage, parseSearchPage, type ParseProductPageOptions, type ParseSearchPageOptions } from '@crawl/marketplace';
+import { textDecoderFor } from '../fetching/text-decoder.ts';
+
+/** One page's extraction: the page's bytes and their charset, and what to read from them. */
+export type ParseTask =
+  | { kind: 'product'; page: Uint8Array; charset: string; options: ParseProductPageOptions }
+  | { kind: 'search'; page: Uint8Array; charset: string; options: ParseSearchPageOptions };
+
+const decoders = new Map<string, TextDecoder>();
+
+/** As the fetcher decodes; one decoder per charset (each decodes a whole page, so keeps no state). */
+function decoderFor(charset: string): TextDecoder {
+  let decoder = decoders.get(charset);
+  if (!decoder) {
+    decoder = textDecoderFor(charset);
+    decoders.set(charset, decoder);
+  }
+  return decoder;
+}
+
+/**
+ * A page's extracted data from its bytes: UTF-8 bytes go to the parsers as they are (read without
+ * decoding the whole page into a string, see @crawl/marketplace html/page-text.ts), any other
+ * charset is decoded first. What a parse thread runs per page, what inline parsing runs when it has
+ * the bytes, and what the pipeline bench times for its ceiling.
+ */
+export function extractPage(task: ParseTask): unknown {
+  const decoder = decoderFor(task.charset);
+  const page = decoder.encoding === 'utf-8' ? task.page : decoder.decode(task.page);
+  return task.kind === 'product' ? parseProductPage(page, task.options) : parseSearchPage(page, task.options);
+}
