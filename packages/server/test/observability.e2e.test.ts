@@ -134,6 +134,19 @@ async function runJob(gateway: string, targets: string[]) {
   return { orgId, jobId, requestId };
 }
 
+/**
+ * Scrapes until `ready` holds (or 5 s pass, then the last scrape): the worker counts a target once
+ * catalog has taken its report, which can be just after the job already reads as settled.
+ */
+async function scrapeUntil(scrape: () => Promise<string>, ready: (text: string) => boolean): Promise<string> {
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    const text = await scrape();
+    if (ready(text) || Date.now() > deadline) return text;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 /** Waits until `check` passes on the concatenated output (log lines are written asynchronously). */
 async function eventually(check: () => void, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -181,8 +194,10 @@ describe('observability of the all-in-one', () => {
     for (const family of FAMILIES) expect(before.text).toContain(`# TYPE ${family} `);
 
     const story = await runJob(all.url, ['desk lamp', 'blocked keyword']);
-    const after = await call(all.url, 'GET', '/metrics', undefined, { authorization: `Bearer ${METRICS_TOKEN}` });
-    const text = after.text;
+    const text = await scrapeUntil(
+      async () => (await call(all.url, 'GET', '/metrics', undefined, { authorization: `Bearer ${METRICS_TOKEN}` })).text,
+      (scraped) => total(scraped, 'crawl_targets_finished_total') >= 2,
+    );
     expect(total(text, 'crawl_jobs_created_total', { type: 'search' }) - total(before.text, 'crawl_jobs_created_total', { type: 'search' })).toBe(1);
     expect(total(text, 'crawl_jobs_finished_total', { type: 'search' })).toBe(1);
     expect(total(text, 'crawl_job_duration_seconds_count')).toBe(1);
@@ -255,7 +270,11 @@ describe.skipIf(!redisUp)(`observability of split services${redisUp ? '' : ` (sk
       expectBoundedLabels(res.text);
       return res.text;
     };
-    const [gatewayText, backendText, workerText] = [await scrape(gatewayMetrics), await scrape(backend.url), await scrape(worker.url)];
+    const [gatewayText, backendText] = [await scrape(gatewayMetrics), await scrape(backend.url)];
+    const workerText = await scrapeUntil(
+      () => scrape(worker.url),
+      (scraped) => total(scraped, 'crawl_targets_finished_total') >= 1,
+    );
     expect(total(gatewayText, 'crawl_http_request_duration_seconds_count', { route: '/projects/:projectId/jobs', method: 'POST', status_class: '2xx' })).toBe(
       1,
     );
