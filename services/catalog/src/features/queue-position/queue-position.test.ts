@@ -1,7 +1,7 @@
 import type { CrawlTask } from '@crawl/contracts';
 import type { WorkQueue } from '@crawl/queue';
 import type { DocumentStore } from '@crawl/storage';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { JobDoc } from '../jobs/job-model.ts';
 import { QueuePositions } from './queue-position.ts';
 import { ThroughputMeter } from './throughput-meter.ts';
@@ -41,5 +41,35 @@ describe('QueuePositions', () => {
 
     await positions.of(queuedJob('t2'));
     expect(questions).toBe(4);
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('counts a reused ETA down from when it was made', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    let questions = 0;
+    const queue = {
+      position: async () => {
+        questions += 1;
+        return 4;
+      },
+    } as unknown as WorkQueue<CrawlTask>;
+    // One task finished per second, one in flight.
+    let clock = 0;
+    let processed = 0;
+    const meter = new ThroughputMeter(async () => ({ processed, active: 1 }), { now: () => clock });
+    await meter.current();
+    clock = 1_000;
+    processed = 1;
+    await meter.current();
+    const positions = new QueuePositions({ store: noActiveJobs, queue, meter });
+
+    // Five tasks up to and including the job's last target (position 4), one in flight: 6 s.
+    expect(await positions.of(queuedJob('t1'))).toMatchObject({ targetsAhead: 4, etaSeconds: 6 });
+    vi.advanceTimersByTime(700);
+    expect(await positions.of(queuedJob('t1'))).toMatchObject({ targetsAhead: 4, etaSeconds: 5 });
+    expect(questions).toBe(2);
   });
 });

@@ -17,6 +17,9 @@ const LINE_TTL_MS = 1_000;
  */
 const ESTIMATE_TTL_MS = 1_000;
 
+/** A job's place in line and when its last target should be done (epoch ms; null while unknown). */
+type Estimate = Omit<JobQueue, 'etaSeconds'> & { finishAt: number | null };
+
 const hasPending = (job: JobDoc): boolean => job.targets.some((target) => target.status === 'pending');
 
 /**
@@ -31,7 +34,7 @@ export class QueuePositions {
   readonly #meter: ThroughputMeter;
   readonly #logger: Logger | undefined;
   readonly #lines = new Map<string, { at: number; jobs: Promise<JobDoc[]> }>();
-  readonly #estimates = new Map<string, { at: number; version: string; estimate: Promise<JobQueue> }>();
+  readonly #estimates = new Map<string, { at: number; version: string; estimate: Promise<Estimate> }>();
 
   constructor(options: { store: DocumentStore; queue: WorkQueue<CrawlTask>; logger?: Logger | undefined; meter?: ThroughputMeter }) {
     this.#queue = options.queue;
@@ -53,14 +56,16 @@ export class QueuePositions {
   async of(job: JobDoc): Promise<JobQueue | undefined> {
     if (isTerminalJob(job.status)) return undefined;
     try {
-      return await this.#recentEstimate(job);
+      const { finishAt, ...place } = await this.#recentEstimate(job);
+      // A reused estimate counts down from when it was made, not from when it is read.
+      return { ...place, etaSeconds: finishAt === null ? null : Math.max(0, Math.round((finishAt - Date.now()) / 1_000)) };
     } catch (error) {
       this.#logger?.warn({ err: error, jobId: job._id }, 'estimating the queue position failed; the job is shown without it');
       return undefined;
     }
   }
 
-  #recentEstimate(job: JobDoc): Promise<JobQueue> {
+  #recentEstimate(job: JobDoc): Promise<Estimate> {
     const now = Date.now();
     const version = String(job.updatedAt);
     const cached = this.#estimates.get(job._id);
@@ -72,7 +77,7 @@ export class QueuePositions {
     return estimate;
   }
 
-  async #estimate(job: JobDoc): Promise<JobQueue> {
+  async #estimate(job: JobDoc): Promise<Estimate> {
     const pending = job.targets.flatMap((target, index) => (target.status === 'pending' ? [index] : []));
     const open = pending.length + job.targets.filter((target) => target.status === 'running').length;
     const [line, first, last, throughput] = await Promise.all([
@@ -86,9 +91,13 @@ export class QueuePositions {
     // Tasks handed out up to this job's last waiting target (it included); without an answer for
     // it, its pending targets counted after the first.
     const untilLast = pending.length === 0 ? 0 : (last ?? targetsAhead + pending.length - 1) + 1;
-    const etaSeconds =
-      throughput.perSecond && throughput.perSecond > 0 && open > 0 ? Math.ceil((untilLast + throughput.active) / throughput.perSecond) : open === 0 ? 0 : null;
-    return { position: ahead + 1, targetsAhead, etaSeconds };
+    const finishAt =
+      open === 0
+        ? Date.now()
+        : throughput.perSecond && throughput.perSecond > 0
+          ? Date.now() + ((untilLast + throughput.active) / throughput.perSecond) * 1_000
+          : null;
+    return { position: ahead + 1, targetsAhead, finishAt };
   }
 
   /** The queue position of the first of `indexes` (in that order) that is waiting, within PROBES tries. */

@@ -15,10 +15,14 @@ interface Sample extends QueueCounters {
   at: number;
 }
 
+/** Nothing in flight and nothing finished since the reading before it. */
+const isIdle = (sample: Sample, before: Sample | undefined): boolean => sample.active === 0 && (!before || sample.processed === before.processed);
+
 /**
  * Measured throughput of the crawl queue: the queue's own finished-task counters (all workers'
  * on Redis, this process's in process), read at most once a second and only when someone asks,
- * kept for a minute. The rate is the counters' growth between the oldest and newest reading.
+ * kept for a minute. The rate is the counters' growth between the oldest and newest reading; an
+ * idle queue (nothing in flight, nothing finished) has no rate, so its ETA is unknown, not endless.
  */
 export class ThroughputMeter {
   readonly #read: () => Promise<QueueCounters>;
@@ -49,10 +53,12 @@ export class ThroughputMeter {
     this.#reading ??= this.#read()
       .then((counters) => {
         const at = this.#now();
+        const previous = this.#samples.at(-1);
         this.#samples.push({ ...counters, at });
-        // A restarted counter (an in-process queue after a restart) starts a new window.
-        const previous = this.#samples.at(-2);
-        if (previous && counters.processed < previous.processed) this.#samples.splice(0, this.#samples.length - 1);
+        // A restarted counter (an in-process queue after a restart) starts a new window. So does
+        // work after an idle reading: time when nothing ran says nothing about how fast workers
+        // go (a backlog that waited for a worker to start would read as a slow queue for a minute).
+        if (previous && (counters.processed < previous.processed || isIdle(previous, this.#samples.at(-3)))) this.#samples.splice(0, this.#samples.length - 1);
         while (this.#samples.length > 2 && at - (this.#samples[1] as Sample).at >= this.#windowMs) this.#samples.shift();
       })
       .catch(() => undefined)
