@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { abortSignalFor, RequestAbortedError } from './abort.ts';
 import { HttpTransport } from './http-transport.ts';
 import { InternalTokens } from './internal-tokens.ts';
@@ -56,12 +56,13 @@ describe('HttpTransport with an AbortSignal', () => {
 
   it('aborts the HTTP request: the caller stops at once and the callee sees its client leave', async () => {
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 100);
-    const started = Date.now();
     const call = client(transport).call({ method: 'POST', path: '/slow', body: { a: 1 }, idempotent: true, signal: controller.signal });
+    // Abort once the callee has the request (a loaded machine may take a while to send it).
+    await vi.waitFor(() => expect(down.seen).toHaveLength(1), { timeout: 5_000, interval: 10 });
+    const started = Date.now();
+    controller.abort();
     await expect(call).rejects.toBeInstanceOf(RequestAbortedError);
     expect(Date.now() - started).toBeLessThan(1_000);
-    expect(down.seen).toHaveLength(1);
     await expect(down.seen[0]?.closedEarly).resolves.toBe(true);
   });
 
