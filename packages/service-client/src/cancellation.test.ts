@@ -148,11 +148,13 @@ describe('abortSignalFor', () => {
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
       expect(await (await fetch(`${base}/fast`, { method: 'POST', body: 'x' })).text()).toBe('ok');
-      await expect(fetch(`${base}/hang`, { method: 'POST', body: 'x', signal: AbortSignal.timeout(150) })).rejects.toThrow();
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(signals).toHaveLength(2);
+      const controller = new AbortController();
+      const hanging = fetch(`${base}/hang`, { method: 'POST', body: 'x', signal: controller.signal });
+      await vi.waitFor(() => expect(signals).toHaveLength(2), { timeout: 5_000, interval: 10 });
+      controller.abort();
+      await expect(hanging).rejects.toThrow();
+      await vi.waitFor(() => expect(signals[1]?.aborted).toBe(true), { timeout: 5_000, interval: 10 });
       expect(signals[0]?.aborted).toBe(false);
-      expect(signals[1]?.aborted).toBe(true);
       expect(signals[1]?.reason).toBeInstanceOf(RequestAbortedError);
     } finally {
       server.closeAllConnections();
