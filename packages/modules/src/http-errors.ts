@@ -10,10 +10,13 @@ import { SECURITY_HEADERS } from './security-headers.ts';
  * other error: the envelope, the security headers, nothing of the client's input echoed back.
  */
 
-/** Fastify's `frameworkErrors`: a URL the router cannot decode, a path parameter over the length limit. */
-export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+/**
+ * Fastify's `frameworkErrors`: a URL the router cannot decode, a path parameter over the length
+ * limit. These answers skip every hook, so the request id a support request quotes is set here.
+ */
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const mapped = mapError(error);
-  void reply.code(mapped.status).headers(SECURITY_HEADERS).type('application/json; charset=utf-8').send(mapped.body);
+  void reply.code(mapped.status).headers(SECURITY_HEADERS).header('x-request-id', request.id).type('application/json; charset=utf-8').send(mapped.body);
 }
 
 interface ParserError extends Error {

@@ -44,6 +44,15 @@ describe('errors from the HTTP layer', () => {
     expectEnvelope(await get(`/jobs/${marker}`), 414, marker);
   });
 
+  it('router errors carry a request id: the one the client sent, or a new one', async () => {
+    const sent = await send(`GET /jobs/${'z'.repeat(300)} HTTP/1.1\r\nHost: x\r\nX-Request-Id: support-case-1\r\nConnection: close\r\n\r\n`);
+    expect(sent.status).toBe(414);
+    expect(sent.headers['x-request-id']).toBe('support-case-1');
+    const fresh = await get('/%E0%A4%A');
+    expect(fresh.status).toBe(400);
+    expect(fresh.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   it('a URL that does not decode: 400 in the envelope, the URL not echoed', async () => {
     const response = await get('/%E0%A4%A');
     expectEnvelope(response, 400, '%E0');
