@@ -22,25 +22,31 @@ function queuedJob(updatedAt: string): JobDoc {
   } as unknown as JobDoc;
 }
 
+/** A queue that puts every task at `position`, counting the questions. */
+function queueAnswering(position: number): { queue: WorkQueue<CrawlTask>; questions: () => number } {
+  let questions = 0;
+  const queue = {
+    position: async () => {
+      questions += 1;
+      return position;
+    },
+  } as unknown as WorkQueue<CrawlTask>;
+  return { queue, questions: () => questions };
+}
+
 describe('QueuePositions', () => {
   it('asks the queue once per job and second while the job is unchanged, and again as soon as it changes', async () => {
-    let questions = 0;
-    const queue = {
-      position: async () => {
-        questions += 1;
-        return 4;
-      },
-    } as unknown as WorkQueue<CrawlTask>;
+    const { queue, questions } = queueAnswering(4);
     const positions = new QueuePositions({ store: noActiveJobs, queue, meter: new ThroughputMeter(async () => ({ processed: 0, active: 0 })) });
 
     const first = await positions.of(queuedJob('t1'));
     for (let i = 0; i < 20; i += 1) expect(await positions.of(queuedJob('t1'))).toEqual(first);
     expect(first).toMatchObject({ position: 1, targetsAhead: 4 });
     // The first and the last waiting target: two questions for twenty-one reads.
-    expect(questions).toBe(2);
+    expect(questions()).toBe(2);
 
     await positions.of(queuedJob('t2'));
-    expect(questions).toBe(4);
+    expect(questions()).toBe(4);
   });
 
   afterEach(() => {
@@ -49,13 +55,7 @@ describe('QueuePositions', () => {
 
   it('counts a reused ETA down from when it was made', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
-    let questions = 0;
-    const queue = {
-      position: async () => {
-        questions += 1;
-        return 4;
-      },
-    } as unknown as WorkQueue<CrawlTask>;
+    const { queue, questions } = queueAnswering(4);
     // One task finished per second, one in flight.
     let clock = 0;
     let processed = 0;
@@ -70,6 +70,6 @@ describe('QueuePositions', () => {
     expect(await positions.of(queuedJob('t1'))).toMatchObject({ targetsAhead: 4, etaSeconds: 6 });
     vi.advanceTimersByTime(700);
     expect(await positions.of(queuedJob('t1'))).toMatchObject({ targetsAhead: 4, etaSeconds: 5 });
-    expect(questions).toBe(2);
+    expect(questions()).toBe(2);
   });
 });
