@@ -11,3 +11,4 @@ export * from './clients/catalog-worker-client.ts';
 export * from './clients/audit-client.ts';
 export * from './clients/crawler-settings-client.ts';
 export * from './retry-after.ts';
+export * from './once-per-claims.ts';

@@ -1,6 +1,7 @@
 import { Identity, type ServiceName } from '@crawl/contracts';
 import { Value } from '@sinclair/typebox/value';
 import { createSigner, createVerifier } from 'fast-jwt';
+import { oncePerClaims } from './once-per-claims.ts';
 
 const AUDIENCE = 'crawl-internal';
 const ISSUER = 'crawl-data-service';
@@ -23,8 +24,10 @@ export class InternalTokens {
   readonly #cachedIdentityTokens = new Map<string, { token: string; until: number }>();
   /** The same identity object again (the gateway's, per bearer token): its token without a key. */
   readonly #identityTokensByObject = new WeakMap<Identity, { token: string; until: number }>();
-  /** The claims of a cached token are the same object on every hit: checked once. */
-  readonly #verifiedIdentities = new WeakMap<Record<string, unknown>, Identity | null>();
+  /** The identity a token's claims carry, checked once per token (the verifier caches the claims). */
+  readonly #identityOf = oncePerClaims((claims: Record<string, unknown>): Identity | null =>
+    claims.kind === 'identity' && Value.Check(Identity, claims.identity) ? Object.freeze(claims.identity as Identity) : null,
+  );
 
   constructor(secret: string) {
     this.#sign = createSigner({ key: secret, algorithm: 'HS256', aud: AUDIENCE, iss: ISSUER, expiresIn: LIFETIME_SECONDS * 1000 });
@@ -68,12 +71,7 @@ export class InternalTokens {
     } catch {
       return null;
     }
-    let identity = this.#verifiedIdentities.get(claims);
-    if (identity === undefined) {
-      identity = claims.kind === 'identity' && Value.Check(Identity, claims.identity) ? Object.freeze(claims.identity as Identity) : null;
-      this.#verifiedIdentities.set(claims, identity);
-    }
-    return identity;
+    return this.#identityOf(claims);
   }
 
   /** Reused for half its lifetime: signing on every internal call is wasted work. */

@@ -1,6 +1,7 @@
 import { JWT_AUDIENCE, TOKEN_ISSUER, type Identity } from '@crawl/contracts';
 import { errors } from '@crawl/errors';
 import type { IdentityResolver } from '@crawl/modules';
+import { oncePerClaims } from '@crawl/service-client';
 import { createVerifier, TokenError } from 'fast-jwt';
 
 interface AccessClaims {
@@ -36,8 +37,7 @@ export function bearerIdentity(secret: string): IdentityResolver {
     // that collisions could let one token pass for another, whatever the builder does.
     cache: 1000,
   });
-  // The claims of a cached token are the same object on every hit: its identity is read once.
-  const identities = new WeakMap<AccessClaims, Identity>();
+  const identityOfToken = oncePerClaims(identityOf);
   return (request) => {
     const header = request.headers.authorization;
     if (!header) return null;
@@ -53,12 +53,7 @@ export function bearerIdentity(secret: string): IdentityResolver {
       const expired = error instanceof TokenError && error.code === TokenError.codes.expired;
       throw errors.unauthorized(expired ? 'Access token expired; log in again' : INVALID_TOKEN);
     }
-    let identity = identities.get(claims);
-    if (!identity) {
-      identity = identityOf(claims);
-      identities.set(claims, identity);
-    }
-    return identity;
+    return identityOfToken(claims);
   };
 }
 
