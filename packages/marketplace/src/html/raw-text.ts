@@ -1,10 +1,30 @@
 // ASCII whitespace only, not `\s` (which takes in U+00A0 and others): the same on a page's text and on
 // its UTF-8 bytes read as latin1 (see page-text.ts).
 const OPENER = /<(script|style)(?=[\t\n\v\f\r />])|<!--/gi;
-const CLOSERS: Record<string, RegExp> = {
-  script: /<\/script[\t\n\v\f\r />]/gi,
-  style: /<\/style[\t\n\v\f\r />]/gi,
-};
+const CLOSERS = new Map<string, RegExp>();
+
+/** The end tag of a raw-text element (`script`, `style` …), to search from its body's start (global: set `lastIndex`). */
+export function endTagOf(name: string): RegExp {
+  const lower = name.toLowerCase();
+  let closer = CLOSERS.get(lower);
+  if (!closer) CLOSERS.set(lower, (closer = new RegExp(`</${lower}[\\t\\n\\v\\f\\r />]`, 'gi')));
+  return closer;
+}
+
+/**
+ * The first `<!--` at or after a position, for positions that only grow (one script body after
+ * another): a page without comments after some point is searched to its end once, not once per script.
+ */
+export function commentSearch(html: string): (from: number) => number {
+  let at = -1;
+  return (from) => {
+    if (at !== Number.POSITIVE_INFINITY && at < from) {
+      const found = html.indexOf('<!--', from);
+      at = found === -1 ? Number.POSITIVE_INFINITY : found;
+    }
+    return at;
+  };
+}
 
 /**
  * Splits `html` into the pieces that remain once every <script>/<style> body is removed; the tags
@@ -17,8 +37,7 @@ export function rawTextSegments(html: string): string[] {
   const segments: string[] = [];
   const opener = new RegExp(OPENER);
   let kept = 0;
-  // Next `<!--` at or after the current script body, found lazily so the total search stays linear.
-  let commentAt = -1;
+  const nextComment = commentSearch(html);
   let match: RegExpExecArray | null;
   while ((match = opener.exec(html)) !== null) {
     const name = match[1];
@@ -31,15 +50,11 @@ export function rawTextSegments(html: string): string[] {
     }
     const bodyStart = startTagEnd(html, match.index + 1 + name.length);
     if (bodyStart === -1) break;
-    const closer = CLOSERS[name.toLowerCase()] as RegExp;
+    const closer = endTagOf(name);
     closer.lastIndex = bodyStart;
     const close = closer.exec(html);
     if (close === null) break;
-    if (commentAt !== Infinity && commentAt < bodyStart) {
-      const found = html.indexOf('<!--', bodyStart);
-      commentAt = found === -1 ? Infinity : found;
-    }
-    if (commentAt < close.index) break;
+    if (nextComment(bodyStart) < close.index) break;
     segments.push(html.slice(kept, bodyStart));
     kept = close.index;
     opener.lastIndex = close.index + 2;

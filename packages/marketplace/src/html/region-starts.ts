@@ -1,5 +1,5 @@
 import { type PageText, pageText, utf8BytesToText } from './page-text.ts';
-import { startTagEnd } from './raw-text.ts';
+import { commentSearch, endTagOf, startTagEnd } from './raw-text.ts';
 
 /** What makes an element worth tokenizing: its id, or a substring of its start tag. */
 export interface RegionAnchors {
@@ -153,9 +153,7 @@ function attributeValue(html: string, from: number): string {
 function opaqueRanges(html: string): number[] | undefined {
   const ranges: number[] = [];
   const opener = new RegExp(OPAQUE_OPENER);
-  // Next `<!--` at or after the current script body, searched again only once a body starts past
-  // it: searching from every script would read the rest of a page without comments once per script.
-  let commentAt = -1;
+  const nextComment = commentSearch(html);
   let match: RegExpExecArray | null;
   while ((match = opener.exec(html)) !== null) {
     const name = match[1];
@@ -168,16 +166,13 @@ function opaqueRanges(html: string): number[] | undefined {
     }
     const bodyStart = startTagEnd(html, match.index + 1 + name.length);
     if (bodyStart === -1) return undefined;
-    const closer = new RegExp(`</${name}[\\t\\n\\v\\f\\r />]`, 'gi');
+    const closer = endTagOf(name);
     closer.lastIndex = bodyStart;
     const close = closer.exec(html);
     const stop = close === null ? html.length : close.index;
     if (name.toLowerCase() === 'script') {
-      if (commentAt !== Number.POSITIVE_INFINITY && commentAt < bodyStart) {
-        const found = html.indexOf('<!--', bodyStart);
-        commentAt = found === -1 ? Number.POSITIVE_INFINITY : found;
-      }
-      if (commentAt < stop && /<script/i.test(html.slice(commentAt, stop))) return undefined;
+      const comment = nextComment(bodyStart);
+      if (comment < stop && /<script/i.test(html.slice(comment, stop))) return undefined;
     }
     ranges.push(bodyStart, stop);
     opener.lastIndex = stop + 2;
