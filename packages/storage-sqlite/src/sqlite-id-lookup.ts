@@ -39,6 +39,10 @@ function hasArrayIndex(path: string): boolean {
   return path.includes('.') && path.split('.').some((segment) => /^\d+$/.test(segment));
 }
 
+/**
+ * The value at a path as SQL's `doc ->> '$.path'` sees it. Not `getPath` from @crawl/storage: that
+ * one indexes arrays and reads inherited properties (`constructor`), which SQL does not.
+ */
 function valueAt(doc: Record<string, unknown>, path: string): unknown {
   if (!path.includes('.')) return Object.hasOwn(doc, path) ? doc[path] : undefined;
   let current: unknown = doc;
