@@ -1,6 +1,11 @@
 import type { ServerResponse } from 'node:http';
 import { AppError } from '@crawl/errors';
 
+/** Whether the client went away before its response was complete (the connection is gone, the answer unfinished). */
+export function clientLeft(response: ServerResponse): boolean {
+  return response.destroyed && !response.writableFinished;
+}
+
 /**
  * A signal that aborts when the client goes away before its response is complete: the response
  * closes unfinished. (A request's own 'close' is no use here: Node emits it once the request body
@@ -9,7 +14,7 @@ import { AppError } from '@crawl/errors';
 export function abortSignalFor(response: ServerResponse): AbortSignal {
   const controller = new AbortController();
   if (response.writableFinished) return controller.signal;
-  if (response.destroyed) {
+  if (clientLeft(response)) {
     controller.abort(new RequestAbortedError());
     return controller.signal;
   }

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { Agent } from 'undici';
-import { RequestAbortedError } from './abort.ts';
+import { clientLeft, RequestAbortedError } from './abort.ts';
 import { ForwardExchange } from './forward-exchange.ts';
 import { ForwardError } from './forward-error.ts';
 
@@ -57,7 +57,7 @@ export class HttpForwarder {
    * @throws ForwardError, whose `failure` says why.
    */
   forward(origin: string, request: ForwardedRequest, client: ServerResponse) {
-    if (client.destroyed && !client.writableFinished) {
+    if (clientLeft(client)) {
       return Promise.reject(new ForwardError('aborted', new RequestAbortedError(`${request.method} ${request.path} was cancelled`)));
     }
     const exchange = new ForwardExchange(client, this.#wholeAnswerBytes);

@@ -2,6 +2,7 @@ import { PUBLIC_ROUTES, type RouteSpec, type ServiceName } from '@crawl/contract
 import { AppError, errors } from '@crawl/errors';
 import { routeFromSpec, serviceUrlSetting } from '@crawl/modules';
 import {
+  clientLeft,
   ForwardError,
   HttpForwarder,
   IDENTITY_HEADER,
@@ -88,7 +89,7 @@ async function forward(request: FastifyRequest, reply: FastifyReply, upstream: U
   } catch (error) {
     throw answerFor(error, upstream.owner);
   }
-  if (reply.raw.destroyed && !reply.raw.writableFinished) {
+  if (clientLeft(reply.raw)) {
     // The client left while the answer was on its way (its stream, if any, is ended already).
     throw answerFor(new ForwardError('aborted', new RequestAbortedError()), upstream.owner);
   }
