@@ -1,5 +1,5 @@
 import { SPECIAL_ASINS } from './asin.ts';
-import { hashString } from './rng.ts';
+import { uniformDraw } from './rng.ts';
 
 export type FaultKind = 'captcha' | 'robot' | 'api-services' | '429' | '503' | 'reset';
 /** A fault as written in `x-sim-fault`, `sim_fault` or a rule: a kind, `slow:<ms>`, or `none`. */
@@ -112,7 +112,7 @@ export function decideFault(facts: RequestFacts, config: FaultConfig, seed: numb
     return parsed.fault ? { delayMs, fault: parsed.fault } : { delayMs };
   }
 
-  const draw = hashString(`${facts.pathKey}\u0000${facts.attempt}`, seed) / 4294967296;
+  const draw = uniformDraw(`${facts.pathKey}\u0000${facts.attempt}`, seed);
   let threshold = 0;
   const rates: [number | undefined, FaultKind][] = [
     [config.captchaRate, 'captcha'],

@@ -8,6 +8,21 @@ export function hashString(text: string, seed = 0x811c9dc5): number {
   return hash >>> 0;
 }
 
+/**
+ * A uniform draw in [0, 1) from a string. FNV-1a alone barely moves its high bits when only the
+ * last character changes (`url\u00001` and `url\u00002` land 0.4 % apart), so draws keyed by an
+ * attempt number would repeat their fate; the MurmurHash3 finalizer spreads every input bit.
+ */
+export function uniformDraw(text: string, seed?: number): number {
+  let h = hashString(text, seed);
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return (h >>> 0) / 4294967296;
+}
+
 export interface Rng {
   /** Uniform in [0, 1). */
   next(): number;

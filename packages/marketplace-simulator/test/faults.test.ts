@@ -49,6 +49,18 @@ describe('decideFault', () => {
     expect(failed).toBeLessThan(130);
   });
 
+  it('draws the attempts of one URL independently', () => {
+    // A URL failed on every one of 4 attempts at rate 0.3 should be rare (0.3^4 ≈ 0.8 %), not the
+    // fate of the URL: correlated draws made 22–28 % of 50 URLs fail all four.
+    const config = { captchaRate: 0.3 };
+    const urls = Array.from({ length: 2000 }, (_, i) => `/dp/B0SIM${String(i).padStart(5, '0')}`);
+    const failedAll = urls.filter((pathKey) => [1, 2, 3, 4].every((attempt) => decideFault({ pathKey, attempt }, config, 1).fault === 'captcha'));
+    expect(failedAll.length).toBeLessThan(40);
+    const firstFailed = urls.filter((pathKey) => decideFault({ pathKey, attempt: 1 }, config, 1).fault === 'captcha');
+    const secondAlso = firstFailed.filter((pathKey) => decideFault({ pathKey, attempt: 2 }, config, 1).fault === 'captcha');
+    expect(secondAlso.length / firstFailed.length).toBeLessThan(0.4);
+  });
+
   it('adds the configured delay to every request', () => {
     expect(decideFault(facts, { slowMs: 40 }, 1)).toEqual({ delayMs: 40 });
     expect(decideFault({ ...facts, explicit: 'slow:10' }, { slowMs: 40 }, 1)).toEqual({ delayMs: 50 });
