@@ -24,6 +24,7 @@ export type JobStateResponse = Static<typeof JobStateResponse>;
 
 export const TargetFailureReason = Type.Union([
   Type.Literal('blocked'),
+  Type.Literal('unrecognized_page'),
   Type.Literal('not_found'),
   Type.Literal('parse_error'),
   Type.Literal('upstream_error'),
@@ -31,6 +32,29 @@ export const TargetFailureReason = Type.Union([
   Type.Literal('invalid_target'),
 ]);
 export type TargetFailureReason = Static<typeof TargetFailureReason>;
+
+/** What kind of page stood in for the one asked for, when a target failed as `blocked`. */
+export const BlockKind = Type.Union(
+  [
+    Type.Literal('captcha'),
+    Type.Literal('challenge'),
+    Type.Literal('interstitial'),
+    Type.Literal('error_page'),
+    Type.Literal('robot_check'),
+    Type.Literal('rate_limited'),
+  ],
+  { description: 'The page served instead of the one asked for (failed targets with reason `blocked`).' },
+);
+export type BlockKind = Static<typeof BlockKind>;
+
+/**
+ * Why a target delivered with its records is not charged: a record lacks a field the job requires
+ * (`config.require`), or the page's delivery location could not be verified (`config.deliveryZip`).
+ */
+export const UnchargedReason = Type.Union([Type.Literal('partial'), Type.Literal('location_unverified')], {
+  description: 'Why a successful target was delivered without charge.',
+});
+export type UnchargedReason = Static<typeof UnchargedReason>;
 
 /** `proceed: false` when the job was cancelled or the target already finished: drop the task. */
 export const ClaimTargetResponse = Type.Object({
@@ -46,6 +70,10 @@ export type ClaimTargetResponse = Static<typeof ClaimTargetResponse>;
 export const ReportTargetBody = Type.Object({
   status: Type.Union([Type.Literal('success'), Type.Literal('failed')]),
   reason: Type.Optional(TargetFailureReason),
+  /** With `reason: blocked`: the kind of page that stood in for the one asked for. */
+  blockKind: Type.Optional(BlockKind),
+  /** With `status: success`: the records are delivered but the target is not charged, and why. */
+  uncharged: Type.Optional(UnchargedReason),
   message: Type.Optional(Type.String({ maxLength: 1000 })),
   items: Type.Array(Type.Record(Type.String(), Type.Unknown()), { maxItems: 5000 }),
   /** Upstream requests this target took (pages and retries), for observability. */
