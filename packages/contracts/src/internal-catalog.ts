@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { CATALOG_LIMITS } from './catalog.ts';
 import { defineInternalRoutes, pathOf } from './route-spec.ts';
+import { BlockKind, UnchargedReason } from './target-outcome.ts';
 
 /** A target of a job in a path: bounded so junk never reaches storage. */
 export const TargetParams = Type.Object(
@@ -32,29 +33,6 @@ export const TargetFailureReason = Type.Union([
   Type.Literal('invalid_target'),
 ]);
 export type TargetFailureReason = Static<typeof TargetFailureReason>;
-
-/** What kind of page stood in for the one asked for, when a target failed as `blocked`. */
-export const BlockKind = Type.Union(
-  [
-    Type.Literal('captcha'),
-    Type.Literal('challenge'),
-    Type.Literal('interstitial'),
-    Type.Literal('error_page'),
-    Type.Literal('robot_check'),
-    Type.Literal('rate_limited'),
-  ],
-  { description: 'The page served instead of the one asked for (failed targets with reason `blocked`).' },
-);
-export type BlockKind = Static<typeof BlockKind>;
-
-/**
- * Why a target delivered with its records is not charged: a record lacks a field the job requires
- * (`config.require`), or the page's delivery location could not be verified (`config.deliveryZip`).
- */
-export const UnchargedReason = Type.Union([Type.Literal('partial'), Type.Literal('location_unverified')], {
-  description: 'Why a successful target was delivered without charge.',
-});
-export type UnchargedReason = Static<typeof UnchargedReason>;
 
 /** `proceed: false` when the job was cancelled or the target already finished: drop the task. */
 export const ClaimTargetResponse = Type.Object({
