@@ -24,6 +24,18 @@ export const SPECIAL_ASINS = {
   paperback: 'B0BOOKSIM1',
   /** A Kindle edition whose price appears only as the selected format's price. */
   kindle: 'B0KINDLE01',
+  /** Always answered with the bot-manager interstitial (HTTP 200, meta refresh with `bm-verify`). */
+  interstitial: 'B0INTERST1',
+  /** Always answered with the WAF's JavaScript challenge (HTTP 202, `x-amzn-waf-action: challenge`). */
+  challenge: 'B0CHALLNG1',
+  /** Always answered with the WAF's captcha (HTTP 405, `x-amzn-waf-action: captcha`). */
+  wafCaptcha: 'B0WAFCAPT1',
+  /** Always answered with the storefront's error page (HTTP 200). */
+  errorPage: 'B0ERRPAGE1',
+  /** Always answered with the sign-in page (HTTP 200). */
+  signin: 'B0SIGNIN01',
+  /** Always answered with a promotion page: neither a product, nor results, nor a known block (HTTP 200). */
+  oddPage: 'B0ODDPAGE1',
 } as const;
 
 /** ASINs starting with `B0NOTF` (`B0NOTFOUND`, `B0NOTF0001`, …) are always unknown (404). */

@@ -1,7 +1,26 @@
 import { SPECIAL_ASINS } from './asin.ts';
 import { uniformDraw } from './rng.ts';
 
-export type FaultKind = 'captcha' | 'robot' | 'api-services' | '429' | '503' | 'reset';
+export const FAULT_KINDS = [
+  'captcha',
+  'robot',
+  'api-services',
+  '429',
+  '503',
+  'reset',
+  'interstitial',
+  'challenge',
+  'challenge-200',
+  'waf-captcha',
+  'error-page',
+  'error-page-500',
+  'signin',
+  'unrecognized',
+] as const;
+export type FaultKind = (typeof FAULT_KINDS)[number];
+
+/** The kinds `blockRate` spreads its draws over, in equal shares: the pages bot defences answer with. */
+export const BLOCK_KINDS = ['captcha', 'robot', 'interstitial', 'challenge'] as const satisfies readonly FaultKind[];
 /** A fault as written in `x-sim-fault`, `sim_fault` or a rule: a kind, `slow:<ms>`, or `none`. */
 export type FaultSpec = FaultKind | `slow:${number}` | 'none';
 
@@ -24,6 +43,24 @@ export interface FaultConfig {
   rate503?: number;
   robotRate?: number;
   resetRate?: number;
+  /** Bot-manager interstitial, HTTP 200 (meta refresh with `bm-verify`). */
+  interstitialRate?: number;
+  /** WAF JavaScript challenge, HTTP 202 with `x-amzn-waf-action: challenge`. */
+  challengeRate?: number;
+  /** The same challenge as HTTP 200 without the header, as some CDNs pass it on. */
+  challenge200Rate?: number;
+  /** WAF captcha, HTTP 405 with `x-amzn-waf-action: captcha`. */
+  wafCaptchaRate?: number;
+  /** The storefront's error page with HTTP 200. */
+  errorPageRate?: number;
+  /** The storefront's error page with HTTP 500. */
+  errorPage500Rate?: number;
+  /** The sign-in page, HTTP 200. */
+  signinRate?: number;
+  /** A promotion page (HTTP 200) that is neither a product, nor results, nor a known block. */
+  unrecognizedRate?: number;
+  /** Share of requests answered with a block page, spread evenly over BLOCK_KINDS. */
+  blockRate?: number;
   /** Delay added to every request. */
   slowMs?: number;
   /** Checked before the built-in rules; the first match wins. */
@@ -42,11 +79,23 @@ export const BUILT_IN_RULES: readonly FaultRule[] = [
   { keyword: 'flaky', fault: '503', times: 1 },
   { keyword: 'throttled', fault: '429', times: 1 },
   { keyword: 'slowsearch', fault: 'slow:300' },
+  { keyword: 'interstitial', fault: 'interstitial' },
+  { keyword: 'wafcaptcha', fault: 'waf-captcha' },
+  { keyword: 'challenge', fault: 'challenge' },
+  { keyword: 'errorpage', fault: 'error-page' },
+  { keyword: 'signin', fault: 'signin' },
+  { keyword: 'unrecognized', fault: 'unrecognized' },
   { asin: SPECIAL_ASINS.blocked, fault: 'captcha' },
   { asin: SPECIAL_ASINS.flaky, fault: '503', times: 1 },
   { asin: SPECIAL_ASINS.throttled, fault: '429', times: 1 },
   { asin: SPECIAL_ASINS.reset, fault: 'reset', times: 1 },
   { asin: SPECIAL_ASINS.slow, fault: 'slow:300' },
+  { asin: SPECIAL_ASINS.interstitial, fault: 'interstitial' },
+  { asin: SPECIAL_ASINS.challenge, fault: 'challenge' },
+  { asin: SPECIAL_ASINS.wafCaptcha, fault: 'waf-captcha' },
+  { asin: SPECIAL_ASINS.errorPage, fault: 'error-page' },
+  { asin: SPECIAL_ASINS.signin, fault: 'signin' },
+  { asin: SPECIAL_ASINS.oddPage, fault: 'unrecognized' },
 ];
 
 export interface RequestFacts {
@@ -65,7 +114,31 @@ export interface FaultDecision {
   fault?: FaultKind;
 }
 
-const KINDS: ReadonlySet<string> = new Set(['captcha', 'robot', 'api-services', '429', '503', 'reset']);
+const KINDS: ReadonlySet<string> = new Set(FAULT_KINDS);
+
+/** The settings of FaultConfig that are a share of requests (0–1). */
+export type FaultRateName = Exclude<keyof FaultConfig, 'slowMs' | 'rules' | 'builtInRules' | 'retryAfterSeconds'>;
+type RateName = Exclude<FaultRateName, 'blockRate'>;
+
+/**
+ * The random rates in the order they take their share of the draw. New kinds go last, so a seed
+ * fails the same requests as before under a configuration that does not use them.
+ */
+const RATES: readonly (readonly [RateName, FaultKind])[] = [
+  ['captchaRate', 'captcha'],
+  ['rate429', '429'],
+  ['rate503', '503'],
+  ['robotRate', 'robot'],
+  ['resetRate', 'reset'],
+  ['interstitialRate', 'interstitial'],
+  ['challengeRate', 'challenge'],
+  ['challenge200Rate', 'challenge-200'],
+  ['wafCaptchaRate', 'waf-captcha'],
+  ['errorPageRate', 'error-page'],
+  ['errorPage500Rate', 'error-page-500'],
+  ['signinRate', 'signin'],
+  ['unrecognizedRate', 'unrecognized'],
+];
 
 /** Parses `slow:200,captcha`-style lists; unknown entries are ignored. */
 export function parseFaultList(text: string): { delayMs: number; fault?: FaultKind; none: boolean } {
@@ -114,16 +187,15 @@ export function decideFault(facts: RequestFacts, config: FaultConfig, seed: numb
 
   const draw = uniformDraw(`${facts.pathKey}\u0000${facts.attempt}`, seed);
   let threshold = 0;
-  const rates: [number | undefined, FaultKind][] = [
-    [config.captchaRate, 'captcha'],
-    [config.rate429, '429'],
-    [config.rate503, '503'],
-    [config.robotRate, 'robot'],
-    [config.resetRate, 'reset'],
-  ];
-  for (const [rate, fault] of rates) {
-    threshold += rate ?? 0;
+  for (const [name, fault] of RATES) {
+    threshold += config[name] ?? 0;
     if (draw < threshold) return { delayMs, fault };
+  }
+  const blockRate = config.blockRate ?? 0;
+  if (draw < threshold + blockRate) {
+    // Where the draw falls inside blockRate's share picks the kind: still one draw per attempt.
+    const index = Math.min(BLOCK_KINDS.length - 1, Math.floor(((draw - threshold) / blockRate) * BLOCK_KINDS.length));
+    return { delayMs, fault: BLOCK_KINDS[index] };
   }
   return { delayMs };
 }

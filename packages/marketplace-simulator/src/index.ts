@@ -1,6 +1,17 @@
 export { createSimulator, type Simulator, type SimulatorOptions } from './server.ts';
 export type { SimulatorStats, Route } from './stats.ts';
-export { BUILT_IN_RULES, decideFault, parseFaultList, type FaultConfig, type FaultKind, type FaultRule, type FaultSpec } from './faults.ts';
+export {
+  BLOCK_KINDS,
+  BUILT_IN_RULES,
+  FAULT_KINDS,
+  decideFault,
+  parseFaultList,
+  type FaultConfig,
+  type FaultKind,
+  type FaultRule,
+  type FaultSpec,
+} from './faults.ts';
+export { faultResponse, type FaultRequest, type FaultResponse } from './fault-responses.ts';
 export { NOT_FOUND_PREFIX, SPECIAL_ASINS, WELL_KNOWN_ASINS, isCatalogAsin, makeCatalogAsin } from './asin.ts';
 export { getProduct, isKnownAsin, searchCatalog, type CatalogProduct, type SearchEntry, type SearchResults, type StockState } from './catalog.ts';
 export { ADDRESS_CHANGE_PATH, CSRF_HEADER, LOCATION_COOKIE, glowToken } from './delivery-location.ts';
@@ -24,3 +35,5 @@ export { SEARCH_LAYOUTS, type SearchLayout } from './render/search-layouts.ts';
 export type { PageSize } from './render/page-shell.ts';
 export { PAGE_SHAPES, REAL_PAGE_SHAPES, type PageShape } from './render/page-shapes.ts';
 export { apiServicesPage, captchaPage, notFoundPage, robotCheckPage, serviceUnavailablePage } from './render/block-pages.ts';
+export { interstitialPage, wafCaptchaPage, wafChallengePage } from './render/bot-manager-pages.ts';
+export { errorPage, promotionPage, signinPage, type PromotionPageOptions } from './render/stand-in-pages.ts';

@@ -1,9 +1,21 @@
 import { isMarketplaceDomain } from '@crawl/marketplace';
+import type { FaultConfig, FaultRateName } from './faults.ts';
 import { createSimulator, type SimulatorOptions } from './server.ts';
 
 // Standalone entry: `node --experimental-strip-types packages/marketplace-simulator/src/main.ts`.
 // SIMULATOR_PORT (4010), SIMULATOR_HOST (127.0.0.1), SIMULATOR_DOMAIN, SIMULATOR_PAGE_SIZE,
-// SIMULATOR_SEED, SIMULATOR_CAPTCHA_RATE, SIMULATOR_429_RATE, SIMULATOR_503_RATE.
+// SIMULATOR_SEED, and the fault rates of RATE_VARIABLES.
+
+/** The fault rates settable from the environment. */
+const RATE_VARIABLES: Record<string, FaultRateName> = {
+  SIMULATOR_CAPTCHA_RATE: 'captchaRate',
+  SIMULATOR_429_RATE: 'rate429',
+  SIMULATOR_503_RATE: 'rate503',
+  SIMULATOR_BLOCK_RATE: 'blockRate',
+  SIMULATOR_INTERSTITIAL_RATE: 'interstitialRate',
+  SIMULATOR_CHALLENGE_RATE: 'challengeRate',
+  SIMULATOR_UNRECOGNIZED_RATE: 'unrecognizedRate',
+};
 
 function rate(name: string): number | undefined {
   const value = process.env[name];
@@ -13,17 +25,22 @@ function rate(name: string): number | undefined {
   return parsed;
 }
 
+function ratesFromEnv(): FaultConfig {
+  const faults: FaultConfig = {};
+  for (const [name, setting] of Object.entries(RATE_VARIABLES)) {
+    const value = rate(name);
+    if (value !== undefined) faults[setting] = value;
+  }
+  return faults;
+}
+
 const env = process.env;
 const options: SimulatorOptions = {
   port: Number(env.SIMULATOR_PORT ?? 4010),
   host: env.SIMULATOR_HOST ?? '127.0.0.1',
   seed: Number(env.SIMULATOR_SEED ?? 1),
   pageSize: env.SIMULATOR_PAGE_SIZE === 'small' ? 'small' : 'full',
-  faults: {
-    ...(rate('SIMULATOR_CAPTCHA_RATE') !== undefined ? { captchaRate: rate('SIMULATOR_CAPTCHA_RATE') } : {}),
-    ...(rate('SIMULATOR_429_RATE') !== undefined ? { rate429: rate('SIMULATOR_429_RATE') } : {}),
-    ...(rate('SIMULATOR_503_RATE') !== undefined ? { rate503: rate('SIMULATOR_503_RATE') } : {}),
-  },
+  faults: ratesFromEnv(),
 };
 const domain = env.SIMULATOR_DOMAIN;
 if (domain !== undefined && domain !== '') {

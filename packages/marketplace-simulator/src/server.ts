@@ -2,8 +2,9 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { STOREFRONT_LANGUAGES, isMarketplaceDomain, marketplaceForHost, type MarketplaceDomain } from '@crawl/marketplace';
 import { ADDRESS_CHANGE_PATH, addressChange, chosenZip, CSRF_HEADER, locationCookie } from './delivery-location.ts';
+import { faultResponse, type FaultRequest } from './fault-responses.ts';
 import { decideFault, type FaultConfig, type FaultKind } from './faults.ts';
-import { apiServicesPage, captchaPage, notFoundPage, rateLimitedPage, robotCheckPage, serviceUnavailablePage } from './render/block-pages.ts';
+import { notFoundPage } from './render/block-pages.ts';
 import type { PageSize } from './render/page-shell.ts';
 import { renderHomePage, renderProductPage, renderSearchPage } from './render/pages.ts';
 import { PRODUCT_LAYOUTS, type ProductLayout } from './render/product-layouts.ts';
@@ -104,24 +105,15 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
     res.end(res.req.method === 'HEAD' ? undefined : body);
   };
 
-  const sendFault = (req: IncomingMessage, res: ServerResponse, fault: FaultKind, domain: MarketplaceDomain, returnPath: string): void => {
+  const sendFault = (req: IncomingMessage, res: ServerResponse, fault: FaultKind, request: Omit<FaultRequest, 'retryAfterSeconds'>): void => {
     stats.fault(fault);
-    switch (fault) {
-      case 'reset':
-        stats.status('reset');
-        req.socket.destroy();
-        return;
-      case 'captcha':
-        return send(res, 200, captchaPage(domain, returnPath), { 'x-sim-fault': fault });
-      case 'robot':
-        return send(res, 200, robotCheckPage(returnPath), { 'x-sim-fault': fault });
-      case 'api-services':
-        return send(res, 503, apiServicesPage(), { 'x-sim-fault': fault });
-      case '429':
-        return send(res, 429, rateLimitedPage(), { 'retry-after': String(faults.retryAfterSeconds ?? 1), 'x-sim-fault': fault });
-      case '503':
-        return send(res, 503, serviceUnavailablePage(), { 'x-sim-fault': fault });
+    if (fault === 'reset') {
+      stats.status('reset');
+      req.socket.destroy();
+      return;
     }
+    const answer = faultResponse(fault, { ...request, retryAfterSeconds: faults.retryAfterSeconds ?? 1 });
+    send(res, answer.status, answer.body, { ...answer.headers, 'x-sim-fault': fault });
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -167,7 +159,14 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
     );
     if (decision.delayMs > 0) await delay(decision.delayMs);
     if (closed) return void req.socket.destroy();
-    if (decision.fault) return sendFault(req, res, decision.fault, domain, pathKey);
+    if (decision.fault)
+      return sendFault(req, res, decision.fault, {
+        domain,
+        returnPath: pathKey,
+        tokenSeed: `${seed}\u0000${pathKey}\u0000${attempt}`,
+        size,
+        ...shopperOptions,
+      });
 
     if (route === 'address-change') {
       const body = await readBody(req);

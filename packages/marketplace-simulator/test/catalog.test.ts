@@ -26,6 +26,8 @@ describe('catalog', () => {
       expect(product?.stock).toBe('in_stock');
     }
     for (const asin of Object.values(SPECIAL_ASINS)) expect(isKnownAsin(asin)).toBe(true);
+    // A special ASIN is never also a generated one: it fails the check character, as B0BLOCKED1 does.
+    for (const asin of Object.values(SPECIAL_ASINS)) expect(isCatalogAsin(asin), asin).toBe(false);
     expect(getProduct(SPECIAL_ASINS.noPrice)?.priceUsdCents).toBeUndefined();
     expect(getProduct(SPECIAL_ASINS.noPrice)?.stock).toBe('unavailable');
     for (const asin of [`${NOT_FOUND_PREFIX}OUND`, `${NOT_FOUND_PREFIX}0001`, 'B08N5WRWNW', 'B0SIM00051', '0316769487']) {
