@@ -1,4 +1,12 @@
-export type BlockReason = 'captcha' | 'robot_check' | 'api_services_support' | 'rate_limited' | 'service_unavailable';
+export type BlockReason =
+  | 'captcha'
+  | 'challenge'
+  | 'interstitial'
+  | 'robot_check'
+  | 'api_services_support'
+  | 'rate_limited'
+  | 'error_page'
+  | 'service_unavailable';
 
 export type BlockVerdict = { blocked: true; reason: BlockReason } | { blocked: false };
 
@@ -17,6 +25,13 @@ const ROBOT = /<title[^>]*>\s*Robot Check\s*<\/title>|make sure you(?:'|’|&#39
 const CAPTCHA =
   /\/errors\/validateCaptcha|id=["']?captchacharacters|<img[^>]+src=["'][^"']*\/captcha\/|Enter the characters you see below|Geben Sie die angezeigten Zeichen|Saisissez les caractères|表示されている文字を入力/i;
 const API_SERVICES = /api-services-support@amazon\.com/i;
+// A JavaScript challenge a browser solves unattended before it gets the page: the AWS WAF's
+// (`gokuProps` and its `challenge.js`), or a check page that only says so.
+const CHALLENGE = /window\.gokuProps\s*=|\/challenge\.js["']|AwsWafIntegration\.(?:checkForceRefresh|saveReferrer)/;
+// The WAF's own captcha (`captcha.js` into a captcha container) rather than the storefront's form.
+const WAF_CAPTCHA = /\/captcha\.js["'][\s\S]*?captcha-container|captcha-container[\s\S]*?\/captcha\.js["']/;
+// A bot manager's interstitial: the page reloads itself with a verification token, or posts one.
+const INTERSTITIAL = /[?&]bm-verify=|\/_sec\/verify\?provider=interstitial|\/_sec\/cp_challenge\//;
 // The dogs of Amazon also decorate the ordinary 404 page, so they are no marker on their own.
 const SORRY = /Sorry! Something went wrong|503 - Service Unavailable/i;
 
@@ -39,9 +54,9 @@ export function detectBlock(input: BlockCheckInput): BlockVerdict {
   const wafAction = header(input.headers, 'x-amzn-waf-action')?.toLowerCase();
 
   if (ROBOT.test(head)) return { blocked: true, reason: 'robot_check' };
-  if (wafAction === 'captcha' || wafAction === 'challenge' || CAPTCHA.test(head)) {
-    return { blocked: true, reason: 'captcha' };
-  }
+  if (wafAction === 'captcha' || CAPTCHA.test(head) || WAF_CAPTCHA.test(head)) return { blocked: true, reason: 'captcha' };
+  if (wafAction === 'challenge' || CHALLENGE.test(head)) return { blocked: true, reason: 'challenge' };
+  if (INTERSTITIAL.test(head)) return { blocked: true, reason: 'interstitial' };
   if (API_SERVICES.test(head)) return { blocked: true, reason: 'api_services_support' };
   if (input.status === 429) return { blocked: true, reason: 'rate_limited' };
   if (input.status === 503 || SORRY.test(head)) return { blocked: true, reason: 'service_unavailable' };

@@ -42,7 +42,7 @@ describe('detectBlock', () => {
   it('honours the WAF challenge header', () => {
     const html = fixture('search-no-results.html');
     expect(detectBlock({ status: 202, html, headers: { 'X-Amzn-Waf-Action': 'captcha' } })).toEqual({ blocked: true, reason: 'captcha' });
-    expect(detectBlock({ status: 200, html, headers: { 'x-amzn-waf-action': ['challenge'] } })).toEqual({ blocked: true, reason: 'captcha' });
+    expect(detectBlock({ status: 200, html, headers: { 'x-amzn-waf-action': ['challenge'] } })).toEqual({ blocked: true, reason: 'challenge' });
     expect(detectBlock({ status: 200, html, headers: { 'content-type': 'text/html' } })).toEqual({ blocked: false });
   });
 
