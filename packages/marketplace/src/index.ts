@@ -16,7 +16,7 @@ export { BLOCK_SCAN_CHARS, detectBlock, type BlockCheckInput, type BlockReason, 
 export { parseSearchPage } from './search/parse-search-page.ts';
 export { SEARCH_ITEM_FIELDS } from './search/types.ts';
 export type { ParseSearchPageOptions, SearchBadge, SearchItem, SearchItemField, SearchPage, SponsoredPlacement } from './search/types.ts';
-export { parseProductPage } from './product/parse-product-page.ts';
+export { parseProductPage, readProductPage } from './product/parse-product-page.ts';
 export { PRODUCT_FIELDS } from './product/assemble-product.ts';
 export type {
   BestSellersRank,
@@ -27,6 +27,7 @@ export type {
   ProductBadge,
   ProductDetails,
   ProductFormat,
+  ProductReading,
   ProductVariation,
   Savings,
   StarHistogram,

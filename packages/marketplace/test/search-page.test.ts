@@ -178,6 +178,7 @@ describe('parseSearchPage — edge cases', () => {
     expect(parseSearchPage(fixture('search-no-results.html'), { origin: 'https://www.amazon.com', keyword: 'qzxwvplkjh' })).toEqual({
       items: [],
       hasNextPage: false,
+      recognized: true,
     });
   });
 
@@ -199,6 +200,6 @@ describe('parseSearchPage — edge cases', () => {
   });
 
   it('returns an empty page for empty input', () => {
-    expect(parseSearchPage('', { origin: 'https://www.amazon.com' })).toEqual({ items: [], hasNextPage: false });
+    expect(parseSearchPage('', { origin: 'https://www.amazon.com' })).toEqual({ items: [], hasNextPage: false, recognized: false });
   });
 });

@@ -51,11 +51,25 @@ const HISTOGRAM_KEYS: Record<number, keyof StarHistogram> = { 5: 'fiveStar', 4: 
 const FULFILLED_BY_AMAZON =
   /ships from and sold by amazon|fulfilled by amazon|versand durch amazon|expédié par amazon|enviado por amazon|spedito da amazon|verzonden door amazon|amazon が発送/i;
 
+/**
+ * A product page names its product twice over: a title in the title region and its own ASIN (the
+ * hidden input, the canonical link or the ASIN detail row). A page without both is some other page,
+ * however much of a product it seems to show (a sign-in page, a landing page, an error page).
+ */
+export function showsProductIdentity(found: Findings): boolean {
+  return pageOwnAsin(found) !== undefined && (found.title || found.fallbackTitle || '') !== '';
+}
+
+/** The ASIN the page gives itself: the hidden input, the canonical link, then the ASIN detail row. */
+function pageOwnAsin(found: Findings): string | undefined {
+  const rowAsin = found.infoRows.find((r) => r.label === 'ASIN')?.value.trim();
+  return found.pageAsin ?? found.canonicalAsin ?? (rowAsin && ASIN.test(rowAsin) ? rowAsin : undefined);
+}
+
 /** Turns one pass's findings into ProductDetails: picks between alternatives and parses the texts. */
 export function assembleProduct(found: Findings, options: ParseProductPageOptions, hint: PriceHint, marketCurrency: string | undefined): ProductDetails {
   const origin = options.origin.replace(/\/+$/, '');
-  const rowAsin = found.infoRows.find((r) => r.label === 'ASIN')?.value.trim();
-  const asin = found.pageAsin ?? found.canonicalAsin ?? (rowAsin && ASIN.test(rowAsin) ? rowAsin : undefined) ?? options.asin?.toUpperCase() ?? '';
+  const asin = pageOwnAsin(found) ?? options.asin?.toUpperCase() ?? '';
   const details: ProductDetails = {
     asin,
     title: found.title || found.fallbackTitle || '',

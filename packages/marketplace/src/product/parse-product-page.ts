@@ -5,7 +5,7 @@ import type { RegionAnchors } from '../html/region-starts.ts';
 import { scanRegions } from '../html/sax-scanner.ts';
 import { attr } from '../html/tags.ts';
 import { pageMarketplace, priceHintFor } from '../locale-context.ts';
-import { assembleProduct } from './assemble-product.ts';
+import { assembleProduct, showsProductIdentity } from './assemble-product.ts';
 import { PageScan, type IdRegion } from './page-scan.ts';
 import { AvailabilityRegion } from './regions/availability.ts';
 import { BadgesRegion } from './regions/badges.ts';
@@ -23,7 +23,7 @@ import { PriceRegion } from './regions/price.ts';
 import { RatingRegion } from './regions/rating.ts';
 import { SellerRegion } from './regions/seller.ts';
 import { TWISTER_ID, TwisterRegion } from './regions/twister.ts';
-import type { ParseProductPageOptions, ProductDetails } from './types.ts';
+import type { ParseProductPageOptions, ProductDetails, ProductReading } from './types.ts';
 
 // Starts of these elements separate lines of text; multi-line values (description, ranks) need it.
 const LINE_BREAKS: ReadonlySet<string> = new Set(['br', 'p', 'li', 'td', 'tr', 'div', 'ul']);
@@ -49,6 +49,11 @@ function productAnchors(regionIds: Iterable<string>): RegionAnchors {
   return anchors;
 }
 
+/** The product a page shows; see `readProductPage`. */
+export function parseProductPage(html: string | Uint8Array, options: ParseProductPageOptions): ProductDetails {
+  return readProductPage(html, options).product;
+}
+
 /**
  * Reads a product detail page in one streaming pass; see docs/marketplace.md for the layouts. Each
  * part of the page has a region handler (./regions) that writes its findings; `assembleProduct`
@@ -56,7 +61,7 @@ function productAnchors(regionIds: Iterable<string>): RegionAnchors {
  * start on the same element finish in the order they were started. The page is its text or its
  * UTF-8 bytes (read without decoding the whole page: see html/page-text.ts).
  */
-export function parseProductPage(html: string | Uint8Array, options: ParseProductPageOptions): ProductDetails {
+export function readProductPage(html: string | Uint8Array, options: ParseProductPageOptions): ProductReading {
   const marketplace = pageMarketplace(options.origin, options.marketplace);
   const scan = new PageScan();
   const { stack, captures } = scan;
@@ -155,5 +160,6 @@ export function parseProductPage(html: string | Uint8Array, options: ParseProduc
     },
   };
   scanRegions(pageText(html), productAnchors(idRegions.keys()), handler, stack);
-  return assembleProduct(scan.found, options, priceHintFor(marketplace), marketplace?.currency);
+  const product = assembleProduct(scan.found, options, priceHintFor(marketplace), marketplace?.currency);
+  return { product, recognized: showsProductIdentity(scan.found) };
 }

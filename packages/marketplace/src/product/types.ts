@@ -153,3 +153,10 @@ export interface ParseProductPageOptions {
   /** Marketplace domain (`amazon.de`) when `origin` does not identify one, e.g. the simulator. */
   marketplace?: string;
 }
+
+/** A product page as read: the product, and whether the page is recognisably a product page at all. */
+export interface ProductReading {
+  product: ProductDetails;
+  /** The page shows a product's identity (a title and its own ASIN); false: some other page. */
+  recognized: boolean;
+}

@@ -48,14 +48,20 @@ const BOUGHT_PAST_MONTH =
 /** Japanese puts the count after the period: `過去1か月で1,000点以上購入されました`. */
 const BOUGHT_PAST_MONTH_JA = /過去1か月で\s*(\d[\d,.]*)\s*(万)?点以上/;
 
+// What makes a page a result page even without a card: the results header widget (which also says
+// when nothing matched), or the legacy layout's no-results heading.
+const RESULTS_HEADER = 's-messaging-widget-results-header';
+const NO_RESULTS_IDS = ['noResultsTitle', 's-no-results'];
+
 /**
  * The elements the parser reacts to, and so the only ones tokenized (each with what is inside it):
  * result cards (a div or li with an ASIN and a card marker), the sponsored video and brand widgets,
  * the related searches, the result count and the next-page link.
  */
 const SEARCH_ANCHORS: RegionAnchors = {
-  ids: new Set(['s-result-count', 'pagnNextLink', 'glow-ingress-line2']),
+  ids: new Set(['s-result-count', 'pagnNextLink', 'glow-ingress-line2', ...NO_RESULTS_IDS]),
   needles: [
+    { text: RESULTS_HEADER, accept: (startTag: string) => startTag.includes(`data-component-type="${RESULTS_HEADER}"`) },
     ...[...PLACEMENT_WIDGETS.keys(), RELATED_SEARCHES].map((type) => ({
       text: type,
       accept: (startTag: string) => startTag.includes(`data-component-type="${type}"`),
@@ -95,6 +101,7 @@ export function parseSearchPage(html: string | Uint8Array, options: ParseSearchP
   let inRelated = 0;
   const relatedSearches: string[] = [];
   let deliverTo: string | undefined;
+  let resultsFrame = false;
 
   const capture = (set: (text: string) => void): void => {
     const parts = captures.begin();
@@ -114,6 +121,7 @@ export function parseSearchPage(html: string | Uint8Array, options: ParseSearchP
       capture((text) => (deliverTo ??= text || undefined));
       return;
     }
+    if (component === RESULTS_HEADER || NO_RESULTS_IDS.includes(attr(tag, 'id') ?? '')) resultsFrame = true;
     if (component === RELATED_SEARCHES) {
       inRelated++;
       stack.onClose(() => inRelated--);
@@ -275,7 +283,7 @@ export function parseSearchPage(html: string | Uint8Array, options: ParseSearchP
     else item.placement = card.widget ?? (organic === 0 ? 'top' : 'inline');
     items.push(item);
   }
-  const page: SearchPage = { items, hasNextPage };
+  const page: SearchPage = { items, hasNextPage, recognized: drafts.length > 0 || resultsFrame || totalResultsText !== undefined };
   if (totalResultsText !== undefined) {
     page.totalResultsText = totalResultsText;
     const total = totalOf(totalResultsText);

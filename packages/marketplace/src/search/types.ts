@@ -64,6 +64,12 @@ export interface SearchPage {
   /** The delivery location the page was rendered for, as the header shows it (`Berlin 10115`). */
   deliverTo?: string;
   hasNextPage: boolean;
+  /**
+   * The page is a result page: it has result cards, the results header (which also says when
+   * nothing matched) or the result count. False: some other page (a block the detector does not
+   * know, an error or sign-in page), never "no results".
+   */
+  recognized: boolean;
 }
 
 export interface ParseSearchPageOptions {
