@@ -17,7 +17,7 @@ async function parsePages(first: number, count: number): Promise<void> {
   const lane = async () => {
     while (next < first + count) {
       const page = served[next++ % served.length] as ServedPage;
-      const product = await pool.product(
+      const { product } = await pool.product(
         { html: '', body: new Uint8Array(page.bytes), charset: page.charset },
         { origin: 'https://www.amazon.com', asin: page.asin },
       );

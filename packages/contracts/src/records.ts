@@ -18,6 +18,29 @@ export const RecordPrice = Type.Object(
 const Badges = <T extends string>(values: readonly T[], description: string) => Type.Array(Type.Union(values.map((v) => Type.Literal(v))), { description });
 
 const MissingFields = Type.Array(Type.String(), { description: 'The optional fields this record lacks (the page does not show them).' });
+
+/** Whether a record has every field its job requires (`config.require`); a partial record is not charged. */
+export const RecordQuality = Type.Object(
+  {
+    status: Type.Union([Type.Literal('complete'), Type.Literal('partial')], {
+      description: '`partial`: a field the job requires is missing (after one more try on another session); the target is not charged.',
+    }),
+    missing: Type.Array(Type.String(), { description: 'The required fields this record lacks.' }),
+  },
+  { $id: 'RecordQuality' },
+);
+export type RecordQuality = Static<typeof RecordQuality>;
+
+/** The delivery location a job asked for (`config.deliveryZip`) against the one the page shows. */
+export const RecordLocation = Type.Object(
+  {
+    requested: Type.String({ description: 'The postal code the job asked for.', examples: ['10115'] }),
+    observed: Type.Optional(Type.String({ description: "The location the page's header names.", examples: ['Berlin 10115'] })),
+    verified: Type.Boolean({ description: 'The page shows the requested postal code; false: not charged.' }),
+  },
+  { $id: 'RecordLocation' },
+);
+export type RecordLocation = Static<typeof RecordLocation>;
 const DeliverTo = Type.String({ description: 'The delivery location the page was shown for, as its header names it.', examples: ['Berlin 10115'] });
 
 export const ProductRecord = Type.Object(
@@ -76,6 +99,8 @@ export const ProductRecord = Type.Object(
     variations: O(Type.Array(Type.Object({ asin: Type.String(), dimension: O(Type.String()), label: O(Type.String()), selected: Type.Boolean() }))),
     badges: O(Badges(['amazons_choice', 'best_seller', 'climate_pledge_friendly', 'small_business'], 'Badges on the page.')),
     deliverTo: O(DeliverTo),
+    location: O(RecordLocation),
+    quality: RecordQuality,
     missingFields: MissingFields,
   },
   { $id: 'ProductRecord', additionalProperties: true, description: 'A details job result: one product page.' },
@@ -109,6 +134,8 @@ export const SearchRecord = Type.Object(
     searchTotalResults: O(Type.Integer({ minimum: 0, description: "The page's result-count estimate." })),
     relatedSearches: O(Type.Array(Type.String(), { description: "The page's related searches." })),
     deliverTo: O(DeliverTo),
+    location: O(RecordLocation),
+    quality: RecordQuality,
     missingFields: MissingFields,
   },
   { $id: 'SearchRecord', additionalProperties: true, description: 'A search job result: one item of a results page.' },

@@ -107,14 +107,29 @@ describe('delivery location set on the crawl session through the storefront widg
     expect(catalog.reports[0]?.items[0]).toMatchObject({ marketplace: 'amazon.de', deliverTo: '10115' });
   });
 
-  it('still crawls when the address change fails, and records show the location the page shows', async () => {
+  it('still delivers when the address change fails, with the location the page shows, unverified and not charged', async () => {
     sim.setFaults({ rules: [{ path: ADDRESS_CHANGE_PATH, fault: '503' }] });
     await crawler.crawl(task('details', 'B0SIM00005', { deliveryZip: '10001' }));
     await crawler.crawl(task('search', 'desk lamp', { deliveryZip: '10001' }, 1));
-    expect(catalog.reports.map((r) => r.status)).toEqual(['success', 'success']);
-    expect(catalog.reports[0]?.items[0]).toMatchObject({ asin: 'B0SIM00005', deliverTo: 'United States' });
-    expect(catalog.reports[1]?.items.every((item) => item.deliverTo === 'United States')).toBe(true);
-    // Tried (with its retries) and not claimed; the next target on the session tries again.
-    expect(sim.stats().byRoute['address-change']).toBe(4);
+    expect(catalog.reports.map((r) => [r.status, r.uncharged])).toEqual([
+      ['success', 'location_unverified'],
+      ['success', 'location_unverified'],
+    ]);
+    const unverified = { requested: '10001', observed: 'United States', verified: false };
+    expect(catalog.reports[0]?.items[0]).toMatchObject({ asin: 'B0SIM00005', deliverTo: 'United States', location: unverified });
+    expect(catalog.reports[0]?.message).toMatch(/"United States", not postal code 10001/);
+    expect(catalog.reports[1]?.items.every((item) => item.deliverTo === 'United States' && (item.location as { verified: boolean }).verified === false)).toBe(
+      true,
+    );
+    // Each target tries the change (with its retries) on its session, then once more on a second
+    // session after the page showed another location: 2 sessions × 2 tries, for each target.
+    expect(sim.stats().byRoute['address-change']).toBe(8);
+  });
+
+  it('verifies the location on every record when the change went through, and charges for them', async () => {
+    await crawler.crawl(task('details', 'B0SIM00006', { deliveryZip: '10001' }));
+    expect(catalog.reports[0]).toMatchObject({ status: 'success' });
+    expect(catalog.reports[0]?.uncharged).toBeUndefined();
+    expect(catalog.reports[0]?.items[0]).toMatchObject({ location: { requested: '10001', observed: '10001', verified: true } });
   });
 });

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import type { CrawlSession } from '../fetching/session-pool.ts';
 import type { GetPageInput, PageOutcome } from '../fetching/upstream-client.ts';
 import { inlinePageParser, type PageParser } from '../parsing/page-parser.ts';
-import { searchPagesOf, shopperQuery, TargetCrawler, type CatalogPort, type TargetCrawlerOptions } from './target-crawler.ts';
+import { searchPagesOf } from './search-crawl.ts';
+import { shopperQuery, TargetCrawler, type CatalogPort, type TargetCrawlerOptions } from './target-crawler.ts';
 
 function searchHtml(asins: string[], next: boolean): string {
   const cards = asins
@@ -172,18 +173,50 @@ describe('TargetCrawler', () => {
     expect(second.catalog.reports[0]?.body).toMatchObject({ status: 'failed', reason: 'timeout', items: [], requests: 5 });
   });
 
-  it('crawls details by ASIN; a page without a title is a parse_error, a 404 is not_found', async () => {
-    const product = '<html><body><span id="productTitle"> Great Lamp </span><span class="a-price"><span class="a-offscreen">$5.00</span></span></body></html>';
+  it('crawls details by ASIN; a page that is no product page is unrecognized_page, a 404 is not_found', async () => {
+    const product =
+      '<html><body><input type="hidden" id="ASIN" value="B000000001"><span id="productTitle"> Great Lamp </span><span class="a-price"><span class="a-offscreen">$5.00</span></span></body></html>';
     const { crawler, catalog } = crawlerWith({
       'https://www.amazon.com/dp/B000000001': ok(product),
-      'https://www.amazon.com/dp/B000000002': ok('<html><body>Nothing here</body></html>'),
+      'https://www.amazon.com/dp/B000000002': ok('<html><head><title>Amazon.com</title></head><body>Nothing here</body></html>'),
+      // A title but no ASIN of its own: a landing page that happens to use the title's id.
+      'https://www.amazon.com/dp/B000000004': ok('<html><body><span id="productTitle">Deals of the day</span></body></html>'),
     });
     await crawler.crawl(task({ type: 'details', value: 'B000000001' }));
     await crawler.crawl(task({ type: 'details', value: 'B000000002', targetIndex: 1 }));
     await crawler.crawl(task({ type: 'details', value: 'B000000003', targetIndex: 2 }));
-    expect(catalog.reports[0]?.body).toMatchObject({ status: 'success', items: [{ asin: 'B000000001', title: 'Great Lamp' }] });
-    expect(catalog.reports[1]?.body).toMatchObject({ status: 'failed', reason: 'parse_error' });
+    await crawler.crawl(task({ type: 'details', value: 'B000000004', targetIndex: 3 }));
+    expect(catalog.reports[0]?.body).toMatchObject({
+      status: 'success',
+      items: [{ asin: 'B000000001', title: 'Great Lamp', quality: { status: 'complete', missing: [] } }],
+    });
+    expect(catalog.reports[0]?.body.uncharged).toBeUndefined();
+    expect(catalog.reports[1]?.body).toMatchObject({ status: 'failed', reason: 'unrecognized_page', message: expect.stringMatching(/titled "Amazon.com"/) });
     expect(catalog.reports[2]?.body).toMatchObject({ status: 'failed', reason: 'not_found' });
+    expect(catalog.reports[3]?.body).toMatchObject({ status: 'failed', reason: 'unrecognized_page' });
+  });
+
+  it('delivers a record lacking a required field as partial and uncharged', async () => {
+    const product =
+      '<html><body><input type="hidden" id="ASIN" value="B000000001"><span id="productTitle">Great Lamp</span><div id="corePrice_feature_div"><span class="a-price"><span class="a-offscreen">$5.00</span></span></div></body></html>';
+    const { crawler, catalog } = crawlerWith({ 'https://www.amazon.com/dp/B000000001': ok(product) });
+    await crawler.crawl(task({ type: 'details', value: 'B000000001', config: { require: ['price', 'rating', 'brand'] } }));
+    expect(catalog.reports[0]?.body).toMatchObject({ status: 'success', uncharged: 'partial', message: 'required fields missing: rating, brand' });
+    expect(catalog.reports[0]?.body.items[0]).toMatchObject({ price: { amount: 5 }, quality: { status: 'partial', missing: ['rating', 'brand'] } });
+  });
+
+  it('requires of search items only the fields their kind has: no rank of an ad, no placement of an organic result', async () => {
+    const url = 'https://www.amazon.com/s?k=x';
+    const { crawler, catalog } = crawlerWith({ [url]: ok(searchHtml(['B000000001', 'B000000002'], false)) });
+    await crawler.crawl(task({ config: { require: ['rank', 'price'] } }));
+    expect(catalog.reports[0]?.body.uncharged).toBeUndefined();
+    expect(catalog.reports[0]?.body.items.map((i) => i.quality)).toEqual([
+      { status: 'complete', missing: [] },
+      { status: 'complete', missing: [] },
+    ]);
+    const partial = crawlerWith({ [url]: ok(searchHtml(['B000000001'], false)) });
+    await partial.crawler.crawl(task({ config: { require: ['rating'] } }));
+    expect(partial.catalog.reports[0]?.body).toMatchObject({ status: 'success', uncharged: 'partial' });
   });
 
   it('fails an unsupported config.domain as invalid_target without any request', async () => {

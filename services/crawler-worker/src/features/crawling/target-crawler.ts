@@ -1,24 +1,20 @@
-import { CATALOG_LIMITS, type CrawlTask, type ReportTargetBody, type TargetFailureReason } from '@crawl/contracts';
+import type { CrawlTask, ReportTargetBody } from '@crawl/contracts';
 import { isAppError } from '@crawl/errors';
 import { RetryLaterError } from '@crawl/queue';
-import {
-  isSearchSort,
-  marketplaceForOrigin,
-  SEARCH_SORTS,
-  storefrontLanguage,
-  type MarketplaceDomain,
-  type SearchItem,
-  type SearchPage,
-} from '@crawl/marketplace';
+import { isSearchSort, marketplaceForOrigin, SEARCH_SORTS, storefrontLanguage, type MarketplaceDomain } from '@crawl/marketplace';
 import { noMetrics, type TargetMetrics } from '@crawl/metrics';
 import type { CatalogWorkerClient } from '@crawl/service-client';
 import { deliveryLocationKey, setDeliveryLocation } from '../fetching/delivery-location.ts';
 import type { SessionPool } from '../fetching/session-pool.ts';
-import type { PageOutcome, SessionHolder, UpstreamClient } from '../fetching/upstream-client.ts';
+import type { SessionHolder, UpstreamClient } from '../fetching/upstream-client.ts';
 import { inlinePageParser, type PageParser } from '../parsing/page-parser.ts';
+import { CANCELLED, type Crawled, type CrawlContext, failed } from './crawl-context.ts';
 import { isInfrastructureError } from './infrastructure-errors.ts';
 import { InfrastructureRetry, type InfrastructureRetryOptions } from './infrastructure-retry.ts';
-import { productUrl, resolveMarketplace, searchUrl, type Storefront } from './marketplace-origin.ts';
+import { resolveMarketplace, type Storefront } from './marketplace-origin.ts';
+import { crawlProduct } from './product-crawl.ts';
+import { requiredFields } from './record-quality.ts';
+import { crawlSearch } from './search-crawl.ts';
 
 export type CatalogPort = Pick<CatalogWorkerClient, 'claimTarget' | 'reportTarget'>;
 
@@ -52,16 +48,6 @@ export interface TaskAttempt {
 
 export const INFRASTRUCTURE_RETRY_DEFAULTS = { baseDelayMs: 1_000, maxDelayMs: 30_000, windowMs: 300_000 } as const;
 
-/** Search result pages per keyword: `config.pages`, default 1, at most this (each page is billed). */
-export const MAX_SEARCH_PAGES = CATALOG_LIMITS.maxSearchPages;
-const MESSAGE_MAX = 1000;
-
-export function searchPagesOf(config: Record<string, unknown>): number {
-  const pages = config.pages;
-  if (typeof pages !== 'number' || !Number.isInteger(pages) || pages < 1) return 1;
-  return Math.min(pages, MAX_SEARCH_PAGES);
-}
-
 /**
  * The job's shopper options as the storefront takes them in the URL: the language from its
  * switcher (`language=en_GB`, only one it offers) and, for search pages, the sort (`s=`). The
@@ -77,15 +63,8 @@ export function shopperQuery(store: Storefront, config: Record<string, unknown>,
   return query;
 }
 
-function failed(reason: TargetFailureReason, message: string, requests: number): ReportTargetBody {
-  return { status: 'failed', reason, message: message.slice(0, MESSAGE_MAX), items: [], requests };
-}
-
 /** A delivery with no attempt information is never treated as the last one. */
 const NOT_THE_LAST: TaskAttempt = { attempt: 1, maxAttempts: Number.POSITIVE_INFINITY };
-
-/** Marker for "the job was cancelled while we worked": nothing is reported. */
-const CANCELLED = Symbol('cancelled');
 
 /**
  * One target end to end: claim it from catalog, fetch and parse its page(s), report the items or
@@ -203,7 +182,7 @@ export class TargetCrawler {
     }
   }
 
-  async #work(task: CrawlTask): Promise<ReportTargetBody | typeof CANCELLED> {
+  async #work(task: CrawlTask): Promise<Crawled> {
     const market = resolveMarketplace(this.#options.baseUrl(), task.config);
     if (!market.ok) return failed('invalid_target', market.message, 0);
     const lang = typeof task.config.lang === 'string' ? task.config.lang : undefined;
@@ -248,100 +227,22 @@ export class TargetCrawler {
         }
       }
     };
-    const get = async (url: string, referer?: string): Promise<PageOutcome> => {
-      const outcome = await this.#options.upstream.getPage({ url, session, lang, referer, signal: this.#options.signal, stillWanted, prepare });
-      const spent = locationRequests;
-      locationRequests = 0;
-      return { ...outcome, attempts: outcome.attempts + spent };
+    const kind = task.type === 'details' ? 'details' : 'search';
+    const context: CrawlContext = {
+      task,
+      store: { ...market, query: { ...market.query, ...shopperQuery(market, task.config, kind) } },
+      parser: this.#parser,
+      get: async (url, check, referer) => {
+        const outcome = await this.#options.upstream.getPage({ url, session, lang, referer, signal: this.#options.signal, stillWanted, prepare, check });
+        const spent = locationRequests;
+        locationRequests = 0;
+        return { ...outcome, attempts: outcome.attempts + spent };
+      },
+      stillWanted,
+      required: requiredFields(task.config),
+      zip,
+      signal: this.#options.signal,
     };
-
-    const store = (kind: 'search' | 'details'): Storefront => ({ ...market, query: { ...market.query, ...shopperQuery(market, task.config, kind) } });
-    if (task.type === 'details') {
-      const asin = task.value.toUpperCase();
-      const outcome = await get(productUrl(store('details'), asin));
-      if (!outcome.ok) return outcome.reason === 'cancelled' ? CANCELLED : failed(outcome.reason, outcome.message, outcome.attempts);
-      let product;
-      try {
-        product = await this.#parser.product(
-          outcome.page,
-          { origin: market.origin, asin, ...(market.domain ? { marketplace: market.domain } : {}) },
-          this.#options.signal,
-        );
-      } catch (error) {
-        // The worker is stopping: the target is handed back unreported, not failed.
-        if (this.#options.signal?.aborted) throw error;
-        return failed('parse_error', `product page of ${asin} could not be parsed: ${(error as Error).message}`, outcome.attempts);
-      }
-      if (!product.title) return failed('parse_error', `no product title on the page of ${asin} (${outcome.page.url})`, outcome.attempts);
-      const item: Record<string, unknown> = {
-        ...product,
-        ...(product.asin !== asin ? { requestedAsin: asin } : {}),
-        ...(market.domain ? { marketplace: market.domain } : {}),
-      };
-      return { status: 'success', items: [item], requests: outcome.attempts };
-    }
-
-    const pages = searchPagesOf(task.config);
-    const items: Array<Record<string, unknown>> = [];
-    const seen = new Set<string>();
-    let organic = 0;
-    let requests = 0;
-    let referer: string | undefined;
-    for (let page = 1; page <= pages; page += 1) {
-      if (page > 1 && !(await stillWanted())) return CANCELLED;
-      const url = searchUrl(store('search'), task.value, page);
-      const outcome = await get(url, referer);
-      requests += outcome.attempts;
-      if (!outcome.ok) {
-        if (outcome.reason === 'cancelled') return CANCELLED;
-        return failed(outcome.reason, page > 1 ? `page ${page} of ${pages}: ${outcome.message}` : outcome.message, requests);
-      }
-      let parsed;
-      try {
-        parsed = await this.#parser.search(
-          outcome.page,
-          {
-            origin: market.origin,
-            keyword: task.value,
-            page,
-            ...(market.domain ? { marketplace: market.domain } : {}),
-          },
-          this.#options.signal,
-        );
-      } catch (error) {
-        if (this.#options.signal?.aborted) throw error;
-        return failed('parse_error', `search page ${page} for ${JSON.stringify(task.value)} could not be parsed: ${(error as Error).message}`, requests);
-      }
-      for (const item of parsed.items) {
-        // An ad for a product does not take the product's organic place: de-duplicate each kind apart.
-        const key = `${item.sponsored ? 'sponsored' : 'organic'}:${item.asin}`;
-        if (seen.has(key)) continue;
-        seen.add(key);
-        items.push(toResultItem(item, parsed, task.value, page, item.sponsored ? undefined : (organic += 1)));
-      }
-      if (!parsed.hasNextPage) break;
-      referer = outcome.page.url;
-    }
-    return { status: 'success', items, requests };
+    return kind === 'details' ? crawlProduct(context) : crawlSearch(context);
   }
-}
-
-/**
- * A search item as stored: `rank` is the organic position across all crawled pages. The values of
- * its page (total results estimate, related searches) travel on every item of that page, so a
- * record (or an exported row) stands on its own.
- */
-function toResultItem(item: SearchItem, page: SearchPage, keyword: string, pageNumber: number, rank: number | undefined): Record<string, unknown> {
-  const { rank: _pageRank, missingFields, ...rest } = item;
-  const pageMissing = [...(page.totalResults === undefined ? ['searchTotalResults'] : []), ...(page.relatedSearches === undefined ? ['relatedSearches'] : [])];
-  return {
-    ...rest,
-    keyword,
-    page: pageNumber,
-    ...(rank !== undefined ? { rank } : {}),
-    ...(page.totalResults !== undefined ? { searchTotalResults: page.totalResults } : {}),
-    ...(page.relatedSearches !== undefined ? { relatedSearches: page.relatedSearches } : {}),
-    ...(page.deliverTo !== undefined ? { deliverTo: page.deliverTo } : {}),
-    missingFields: [...missingFields, ...pageMissing],
-  };
 }

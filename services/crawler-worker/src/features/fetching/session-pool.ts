@@ -80,6 +80,11 @@ export class SessionPool {
     if (session.uses >= this.#options.maxUses) session.retired = true;
   }
 
+  /** Takes the session out of use without blaming its identity (its pages were usable, not the best). */
+  retire(session: CrawlSession): void {
+    session.retired = true;
+  }
+
   blocked(session: CrawlSession): void {
     session.retired = true;
     this.#options.proxies.reportBlocked(session.proxy);

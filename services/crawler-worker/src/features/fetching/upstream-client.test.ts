@@ -4,7 +4,7 @@ import { TokenBucketRateLimiter } from '../rate-limit/token-bucket-rate-limiter.
 import { FetchError, type FetchedPage, type PageFetcher, type PageRequest } from './page-fetcher.ts';
 import { ProxyPool } from './proxy-pool.ts';
 import { SessionPool } from './session-pool.ts';
-import { classifyResponse, UpstreamClient } from './upstream-client.ts';
+import { classifyResponse, type PageJudgement, UpstreamClient } from './upstream-client.ts';
 
 const OK_HTML = '<html><title>Results</title><div data-asin="B000000001"></div></html>';
 const CAPTCHA_HTML = '<html><form action="/errors/validateCaptcha"><input id="captchacharacters"></form></html>';
@@ -55,6 +55,21 @@ describe('classifyResponse', () => {
   it('detects a CAPTCHA served with HTTP 200 before anything else', () => {
     expect(classifyResponse({ status: 200, html: CAPTCHA_HTML, headers: {} }, 0)).toMatchObject({ kind: 'retry', reason: 'blocked', blocked: true });
   });
+  it('names the kind of page that stood in for the one asked for', () => {
+    const interstitial = '<html><head><meta http-equiv="refresh" content="5; URL=\'/dp/B0X?bm-verify=AAQ\'"></head></html>';
+    const challenge = '<html><script>window.gokuProps = {"key":"k"};</script><script src="https://x.token.awswaf.com/x/challenge.js"></script></html>';
+    expect(classifyResponse({ status: 200, html: interstitial, headers: {} }, 0)).toMatchObject({
+      reason: 'blocked',
+      blockKind: 'interstitial',
+      blocked: true,
+    });
+    expect(classifyResponse({ status: 200, html: challenge, headers: {} }, 0)).toMatchObject({ reason: 'blocked', blockKind: 'challenge' });
+    expect(classifyResponse({ status: 202, html: '', headers: { 'x-amzn-waf-action': 'challenge' } }, 0)).toMatchObject({ blockKind: 'challenge' });
+    expect(classifyResponse({ status: 200, html: CAPTCHA_HTML, headers: {} }, 0)).toMatchObject({ blockKind: 'captcha' });
+    expect(classifyResponse({ status: 429, html: '', headers: {} }, 0)).toMatchObject({ reason: 'blocked', blockKind: 'rate_limited' });
+    expect(classifyResponse({ status: 503, html: '', headers: {} }, 0)).not.toHaveProperty('blockKind');
+  });
+
   it('maps statuses to retry or final reasons', () => {
     const at = (status: number, headers = {}) => classifyResponse({ status, html: '<html></html>', headers }, 0);
     expect(at(200)).toEqual({ kind: 'ok' });
@@ -129,5 +144,34 @@ describe('UpstreamClient', () => {
     const outcome = await client.getPage({ url: 'https://www.amazon.com/', session, stillWanted: async () => false });
     expect(outcome).toMatchObject({ ok: false, reason: 'cancelled' });
     expect(fetcher.requests).toHaveLength(1);
+  });
+
+  it("retries a page its check rejects like a block, on a new session each time, and fails with the check's reason", async () => {
+    const { client, fetcher, session } = setup([{}, {}, {}, {}]);
+    const check = async (): Promise<PageJudgement> => ({ kind: 'reject', reason: 'unrecognized_page', detail: 'not a product page' });
+    const outcome = await client.getPage({ url: 'https://www.amazon.com/dp/B000000001', session, check });
+    expect(outcome).toMatchObject({ ok: false, reason: 'unrecognized_page', message: 'not a product page after 4 attempts', attempts: 4 });
+    expect(new Set(fetcher.requests.map((r) => r.session.id)).size).toBe(4);
+  });
+
+  it('gives a page its check finds short one more session, and keeps the better page', async () => {
+    const judge = (html: string): PageJudgement => (html.includes('complete') ? { kind: 'accept' } : { kind: 'second-chance', detail: 'price missing' });
+    const check = async (page: { html: string }) => judge(page.html);
+    const better = setup([{ html: 'short' }, { html: 'complete' }]);
+    const outcome = await better.client.getPage({ url: 'https://www.amazon.com/dp/B000000001', session: better.session, check });
+    expect(outcome).toMatchObject({ ok: true, attempts: 2, page: { html: 'complete' } });
+    expect(better.fetcher.requests[0]?.session.id).not.toBe(better.fetcher.requests[1]?.session.id);
+    // The identity is not to blame: no strike, unlike a block.
+    expect(better.proxies.states().every((p) => p.blockedRecently === 0)).toBe(true);
+
+    const again = setup([{ html: 'short one' }, { html: 'short two' }, {}]);
+    const second = await again.client.getPage({ url: 'https://www.amazon.com/dp/B000000001', session: again.session, check });
+    expect(second).toMatchObject({ ok: true, attempts: 2, page: { html: 'short two' } });
+    expect(again.fetcher.requests).toHaveLength(2);
+
+    // The second session is blocked to the end: the page kept from the first is the answer.
+    const blocked = setup([{ html: 'short' }, { html: CAPTCHA_HTML }, { html: CAPTCHA_HTML }, { html: CAPTCHA_HTML }]);
+    const kept = await blocked.client.getPage({ url: 'https://www.amazon.com/dp/B000000001', session: blocked.session, check });
+    expect(kept).toMatchObject({ ok: true, attempts: 4, page: { html: 'short' } });
   });
 });

@@ -1,5 +1,5 @@
-import type { TargetFailureReason } from '@crawl/contracts';
-import { detectBlock } from '@crawl/marketplace';
+import type { BlockKind, TargetFailureReason } from '@crawl/contracts';
+import { detectBlock, type BlockReason } from '@crawl/marketplace';
 import { noMetrics, type UpstreamMetrics } from '@crawl/metrics';
 import { backoffDelay } from '@crawl/queue';
 import { retryAfterMs } from '@crawl/service-client';
@@ -10,8 +10,21 @@ import type { CrawlSession, SessionPool } from './session-pool.ts';
 /** What one response means for the crawl. */
 export type Verdict =
   | { kind: 'ok' }
-  | { kind: 'retry'; reason: TargetFailureReason; detail: string; retryAfterMs?: number | undefined; blocked: boolean }
+  | { kind: 'retry'; reason: TargetFailureReason; blockKind?: BlockKind | undefined; detail: string; retryAfterMs?: number | undefined; blocked: boolean }
   | { kind: 'fail'; reason: TargetFailureReason; detail: string };
+
+/** The block kinds a target reports, from the detector's finer reasons. */
+const BLOCK_KINDS: Record<BlockReason, BlockKind> = {
+  captcha: 'captcha',
+  challenge: 'challenge',
+  interstitial: 'interstitial',
+  robot_check: 'robot_check',
+  // The automated-access notice is the robot check's text without its form.
+  api_services_support: 'robot_check',
+  rate_limited: 'rate_limited',
+  error_page: 'error_page',
+  service_unavailable: 'error_page',
+};
 
 /**
  * Block detection comes first, so a CAPTCHA served with 200 is never taken for a page. Blocks,
@@ -22,13 +35,21 @@ export function classifyResponse(page: Pick<FetchedPage, 'status' | 'html' | 'he
   const block = detectBlock({ status: page.status, html: page.head ?? page.html, headers: page.headers });
   if (block.blocked) {
     // A plain 503 is an outage; the same "sorry" page with a 200 is a soft block.
-    const reason: TargetFailureReason = block.reason === 'service_unavailable' && page.status >= 500 ? 'upstream_error' : 'blocked';
-    return { kind: 'retry', reason, detail: `${block.reason} (HTTP ${page.status})`, retryAfterMs: retryAfter, blocked: reason === 'blocked' };
+    const outage = block.reason === 'service_unavailable' && page.status >= 500;
+    const reason: TargetFailureReason = outage ? 'upstream_error' : 'blocked';
+    return {
+      kind: 'retry',
+      reason,
+      ...(outage ? {} : { blockKind: BLOCK_KINDS[block.reason] }),
+      detail: `${block.reason} (HTTP ${page.status})`,
+      retryAfterMs: retryAfter,
+      blocked: !outage,
+    };
   }
   if (page.status >= 200 && page.status < 300) return { kind: 'ok' };
   if (page.status === 404 || page.status === 410) return { kind: 'fail', reason: 'not_found', detail: `HTTP ${page.status}` };
   if (page.status === 403) return { kind: 'retry', reason: 'blocked', detail: 'HTTP 403', retryAfterMs: retryAfter, blocked: true };
-  if (page.status === 429) return { kind: 'retry', reason: 'blocked', detail: 'HTTP 429', retryAfterMs: retryAfter, blocked: true };
+  if (page.status === 429) return { kind: 'retry', reason: 'blocked', blockKind: 'rate_limited', detail: 'HTTP 429', retryAfterMs: retryAfter, blocked: true };
   if (page.status === 408 || page.status === 425 || page.status >= 500)
     return { kind: 'retry', reason: 'upstream_error', detail: `HTTP ${page.status}`, retryAfterMs: retryAfter, blocked: false };
   return { kind: 'fail', reason: 'upstream_error', detail: `HTTP ${page.status}` };
@@ -47,8 +68,17 @@ function classifyError(error: FetchError): Verdict {
 
 export type PageOutcome =
   | { ok: true; page: FetchedPage; attempts: number }
-  | { ok: false; reason: TargetFailureReason; message: string; attempts: number }
+  | { ok: false; reason: TargetFailureReason; blockKind?: BlockKind | undefined; message: string; attempts: number }
   | { ok: false; reason: 'cancelled'; message: string; attempts: number };
+
+/**
+ * What the caller makes of a page that is no block (see `GetPageInput.check`): the page asked for;
+ * a usable page that another session may serve better (one more try, then the better of the two is
+ * kept); or not the page asked for at all, which is handled as a block.
+ */
+export type PageJudgement = { kind: 'accept' } | { kind: 'second-chance'; detail: string } | { kind: 'reject'; reason: TargetFailureReason; detail: string };
+
+const ACCEPT: PageJudgement = { kind: 'accept' };
 
 export interface UpstreamClientOptions {
   fetcher: PageFetcher;
@@ -88,6 +118,11 @@ export interface GetPageInput {
   signal?: AbortSignal | undefined;
   /** Asked before every retry; false stops (the job was cancelled meanwhile). */
   stillWanted?: () => Promise<boolean>;
+  /**
+   * Looks at every page that is no block before it is returned: the positive check that it is the
+   * page asked for, and that what it yields is complete. Default: every such page is accepted.
+   */
+  check?: ((page: FetchedPage) => Promise<PageJudgement>) | undefined;
 }
 
 /**
@@ -106,6 +141,10 @@ export class UpstreamClient {
     const metrics = o.metrics ?? noMetrics;
     const domain = domainOf(input.url);
     let last: Extract<Verdict, { kind: 'retry' }> | undefined;
+    // A usable page kept while another session tries to do better; it is the answer if none does.
+    let kept: { page: FetchedPage; attempts: number } | undefined;
+    const failure = (outcome: Extract<PageOutcome, { ok: false }>): PageOutcome =>
+      kept === undefined || outcome.reason === 'cancelled' ? outcome : { ok: true, page: kept.page, attempts: outcome.attempts };
     for (let attempt = 1; attempt <= o.maxAttempts; attempt += 1) {
       if (attempt > 1) {
         const backoff = backoffDelay({ attempts: o.maxAttempts, backoffMs: o.backoffMs, maxBackoffMs: o.maxBackoffMs }, attempt - 1, o.random);
@@ -134,10 +173,24 @@ export class UpstreamClient {
         verdict = classifyError(error);
       }
       if (verdict.kind === 'ok' && page) {
-        o.sessions.succeeded(session);
-        return { ok: true, page, attempts: attempt };
+        const judgement = input.check ? await input.check(page) : ACCEPT;
+        if (judgement.kind === 'accept' || (judgement.kind === 'second-chance' && (kept !== undefined || attempt === o.maxAttempts))) {
+          o.sessions.succeeded(session);
+          return { ok: true, page, attempts: attempt };
+        }
+        if (judgement.kind === 'second-chance') {
+          // The session answered, so its identity is fine; the page it was served is not the best.
+          o.sessions.succeeded(session);
+          o.sessions.retire(session);
+          input.session.current = o.sessions.take(input.session.location);
+          kept = { page, attempts: attempt };
+          metrics.upstreamRetry(domain, 'second_chance');
+          last = { kind: 'retry', reason: 'upstream_error', detail: judgement.detail, blocked: false };
+          continue;
+        }
+        verdict = { kind: 'retry', reason: judgement.reason, detail: judgement.detail, blocked: true };
       }
-      if (verdict.kind === 'fail') return { ok: false, reason: verdict.reason, message: verdict.detail, attempts: attempt };
+      if (verdict.kind === 'fail') return failure({ ok: false, reason: verdict.reason, message: verdict.detail, attempts: attempt });
       if (verdict.kind === 'retry' && attempt < o.maxAttempts) metrics.upstreamRetry(domain, verdict.reason);
       if (verdict.kind === 'retry' && verdict.blocked) {
         metrics.upstreamBlocked(domain, egress);
@@ -146,16 +199,23 @@ export class UpstreamClient {
       }
       last = verdict as Extract<Verdict, { kind: 'retry' }>;
       if (last.retryAfterMs !== undefined && last.retryAfterMs > o.maxBackoffMs) {
-        return {
+        return failure({
           ok: false,
           reason: last.reason,
+          blockKind: last.blockKind,
           message: `${last.detail}; Retry-After ${Math.ceil(last.retryAfterMs / 1000)} s is beyond the ${o.maxBackoffMs} ms limit`,
           attempts: attempt,
-        };
+        });
       }
     }
     const final = last as Extract<Verdict, { kind: 'retry' }>;
-    return { ok: false, reason: final.reason, message: `${final.detail} after ${o.maxAttempts} attempts`, attempts: o.maxAttempts };
+    return failure({
+      ok: false,
+      reason: final.reason,
+      blockKind: final.blockKind,
+      message: `${final.detail} after ${o.maxAttempts} attempts`,
+      attempts: o.maxAttempts,
+    });
   }
 }
 

@@ -1,5 +1,5 @@
 import type { TextDecoder } from 'node:util';
-import { parseProductPage, parseSearchPage, type ParseProductPageOptions, type ParseSearchPageOptions } from '@crawl/marketplace';
+import { parseSearchPage, readProductPage, type ParseProductPageOptions, type ParseSearchPageOptions } from '@crawl/marketplace';
 import { textDecoderFor } from '../fetching/text-decoder.ts';
 
 /** One page's extraction: the page's bytes and their charset, and what to read from them. */
@@ -28,5 +28,5 @@ function decoderFor(charset: string): TextDecoder {
 export function extractPage(task: ParseTask): unknown {
   const decoder = decoderFor(task.charset);
   const page = decoder.encoding === 'utf-8' ? task.page : decoder.decode(task.page);
-  return task.kind === 'product' ? parseProductPage(page, task.options) : parseSearchPage(page, task.options);
+  return task.kind === 'product' ? readProductPage(page, task.options) : parseSearchPage(page, task.options);
 }

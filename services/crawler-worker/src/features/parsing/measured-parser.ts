@@ -1,4 +1,4 @@
-import type { ProductDetails, SearchPage } from '@crawl/marketplace';
+import type { ProductReading, SearchPage } from '@crawl/marketplace';
 import type { ParserMetrics } from '@crawl/metrics';
 import type { PageParser } from './page-parser.ts';
 
@@ -29,7 +29,7 @@ export function measuredParser(parser: PageParser, metrics: ParserMetrics): Page
       timed(
         'product',
         () => parser.product(page, options, signal),
-        (product: ProductDetails) => {
+        ({ product }: ProductReading) => {
           for (const field of PRODUCT_FIELDS) if (isMissing(product[field])) metrics.fieldMissing('product', field);
         },
       ),

@@ -1,4 +1,4 @@
-import { parseProductPage, parseSearchPage } from '@crawl/marketplace';
+import { parseSearchPage, readProductPage } from '@crawl/marketplace';
 import { renderProductPage, renderSearchPage } from '@crawl/marketplace-simulator';
 import { describe, expect, it } from 'vitest';
 import { inlinePageParser, type PageSource } from './page-parser.ts';
@@ -14,9 +14,9 @@ describe('inlinePageParser', () => {
       body: new TextEncoder().encode(html),
       charset: 'utf-8',
     };
-    const product = await inlinePageParser.product(page, options);
-    expect(JSON.stringify(product)).toMatch(/[\u0080-\uffff]/);
-    expect(product).toEqual(parseProductPage(html, options));
+    const reading = await inlinePageParser.product(page, options);
+    expect(JSON.stringify(reading.product)).toMatch(/[\u0080-\uffff]/);
+    expect(reading).toEqual(readProductPage(html, options));
   });
 
   it('decodes a page in another charset first, and parses the text of a page without bytes', async () => {

@@ -1,9 +1,9 @@
 import {
-  parseProductPage,
   parseSearchPage,
+  readProductPage,
   type ParseProductPageOptions,
   type ParseSearchPageOptions,
-  type ProductDetails,
+  type ProductReading,
   type SearchPage,
 } from '@crawl/marketplace';
 import { extractPage } from './extract-page.ts';
@@ -22,7 +22,7 @@ export interface PageSource {
 /** Extraction of a fetched page, wherever it runs (this thread or a pool of worker threads). */
 export interface PageParser {
   /** `signal` abandons the page (the worker is stopping); a thread drops it, inline parsing cannot. */
-  product(page: PageSource, options: ParseProductPageOptions, signal?: AbortSignal): Promise<ProductDetails>;
+  product(page: PageSource, options: ParseProductPageOptions, signal?: AbortSignal): Promise<ProductReading>;
   search(page: PageSource, options: ParseSearchPageOptions, signal?: AbortSignal): Promise<SearchPage>;
   close(): Promise<void>;
 }
@@ -36,8 +36,8 @@ const hasBytes = (page: PageSource): page is PageSource & { body: Uint8Array } =
 export const inlinePageParser: PageParser = {
   product: async (page, options) =>
     hasBytes(page)
-      ? (extractPage({ kind: 'product', page: page.body, charset: page.charset ?? 'utf-8', options }) as ProductDetails)
-      : parseProductPage(page.html, options),
+      ? (extractPage({ kind: 'product', page: page.body, charset: page.charset ?? 'utf-8', options }) as ProductReading)
+      : readProductPage(page.html, options),
   search: async (page, options) =>
     hasBytes(page)
       ? (extractPage({ kind: 'search', page: page.body, charset: page.charset ?? 'utf-8', options }) as SearchPage)

@@ -1,4 +1,4 @@
-import { MARKETPLACE_DOMAINS, parseProductPage, parseSearchPage } from '@crawl/marketplace';
+import { MARKETPLACE_DOMAINS, parseSearchPage, readProductPage } from '@crawl/marketplace';
 import { renderProductPage, renderSearchPage } from '@crawl/marketplace-simulator';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ParsePool } from './parse-pool.ts';
@@ -13,8 +13,9 @@ describe('ParsePool', () => {
     const html = renderProductPage({ asin: 'B0SIM00004', size: 'small' })!.html;
     const options = { origin: ORIGIN, asin: 'B0SIM00004' };
     const fromThread = await pool.product({ html }, options);
-    expect(fromThread.title).toBeTruthy();
-    expect(fromThread).toEqual(parseProductPage(html, options));
+    expect(fromThread.product.title).toBeTruthy();
+    expect(fromThread.recognized).toBe(true);
+    expect(fromThread).toEqual(readProductPage(html, options));
   });
 
   it('extracts a search page in a thread exactly as the parser does inline', async () => {
@@ -28,13 +29,13 @@ describe('ParsePool', () => {
   it('takes the fetched bytes in their charset and moves them to the thread (emptied here)', async () => {
     const options = { origin: ORIGIN, asin: 'B0SIM00004' };
     const plain = renderProductPage({ asin: 'B0SIM00004', size: 'small' })!.html;
-    const title = parseProductPage(plain, options).title as string;
+    const title = readProductPage(plain, options).product.title;
     const html = plain.replaceAll(title, `Café ${title}`);
     const latin1 = new Uint8Array(Buffer.from(html, 'latin1'));
     const decoded = new TextDecoder('windows-1252').decode(latin1);
     const fromThread = await pool.product({ html: decoded, body: latin1, charset: 'windows-1252' }, options);
-    expect(fromThread.title).toMatch(/Café/);
-    expect(fromThread).toEqual(parseProductPage(decoded, options));
+    expect(fromThread.product.title).toMatch(/Café/);
+    expect(fromThread).toEqual(readProductPage(decoded, options));
     expect(latin1.byteLength).toBe(0);
   });
 
@@ -47,8 +48,8 @@ describe('ParsePool', () => {
       const options = { origin: `https://www.${domain}`, asin: 'B0SIM00007' };
       const body = new TextEncoder().encode(html);
       const fromBytes = await pool.product({ html: '', body, charset: 'utf-8' }, options);
-      expect(fromBytes.title, domain).toBeTruthy();
-      expect(fromBytes, domain).toEqual(parseProductPage(html, options));
+      expect(fromBytes.product.title, domain).toBeTruthy();
+      expect(fromBytes, domain).toEqual(readProductPage(html, options));
       expect(body.byteLength).toBe(0);
     }
     const search = renderSearchPage({ keyword: 'café', size: 'small', domain: 'amazon.fr' }).html;
@@ -63,7 +64,7 @@ describe('ParsePool', () => {
     const body = Buffer.from(html);
     expect(body.buffer.byteLength).toBeGreaterThan(body.byteLength);
     const neighbour = Buffer.from('neighbour');
-    const product = await pool.product({ html, body, charset: 'utf-8' }, { origin: ORIGIN, asin: 'B0SIM00004' });
+    const { product } = await pool.product({ html, body, charset: 'utf-8' }, { origin: ORIGIN, asin: 'B0SIM00004' });
     expect(product.title).toBe('Tiny');
     expect(neighbour.toString()).toBe('neighbour');
     expect(body.toString()).toBe(html);
@@ -72,7 +73,7 @@ describe('ParsePool', () => {
   it('parses more pages than threads and queue slots at once, each getting its own result', async () => {
     const asins = ['B0SIM00001', 'B0SIM00002', 'B0SIM00003', 'B0SIM00004', 'B0SIM00005', 'B0SIM00006', 'B0SIM00007'];
     const results = await Promise.all(asins.map((asin) => pool.product({ html: renderProductPage({ asin, size: 'small' })!.html }, { origin: ORIGIN, asin })));
-    expect(results.map((r) => r.asin)).toEqual(asins);
+    expect(results.map((r) => r.product.asin)).toEqual(asins);
   });
 
   it('parses many full-size pages in a row within a small thread heap', async () => {
@@ -81,7 +82,7 @@ describe('ParsePool', () => {
       const html = renderProductPage({ asin: 'B0SIM00004', size: 'full' })!.html;
       // 60 pages of ~1.5 MB through a 64 MB heap: a page kept on the heap per parse would exhaust it.
       for (let i = 0; i < 60; i += 1) {
-        expect((await one.product({ html: `${html}${' '.repeat(i)}` }, { origin: ORIGIN, asin: 'B0SIM00004' })).asin).toBe('B0SIM00004');
+        expect((await one.product({ html: `${html}${' '.repeat(i)}` }, { origin: ORIGIN, asin: 'B0SIM00004' })).product.asin).toBe('B0SIM00004');
       }
     } finally {
       await one.close();
@@ -95,7 +96,7 @@ describe('ParsePool', () => {
       const results = await Promise.all(
         asins.map((asin) => cold.product({ html: renderProductPage({ asin, size: 'small' })!.html }, { origin: ORIGIN, asin })),
       );
-      expect(results.map((r) => r.asin)).toEqual(asins);
+      expect(results.map((r) => r.product.asin)).toEqual(asins);
     } finally {
       await cold.close();
     }
@@ -115,13 +116,13 @@ describe('ParsePool', () => {
     const html = renderProductPage({ asin: 'B0SIM00004', size: 'small' })!.html;
     const inline = (() => {
       try {
-        parseProductPage(html, null as never);
+        readProductPage(html, null as never);
       } catch (error) {
         return (error as Error).message;
       }
       throw new Error('the parser accepted missing options');
     })();
     await expect(pool.product({ html }, null as never)).rejects.toThrow(inline);
-    expect((await pool.product({ html }, { origin: ORIGIN, asin: 'B0SIM00004' })).asin).toBe('B0SIM00004');
+    expect((await pool.product({ html }, { origin: ORIGIN, asin: 'B0SIM00004' })).product.asin).toBe('B0SIM00004');
   });
 });

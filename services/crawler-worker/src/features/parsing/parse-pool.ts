@@ -1,4 +1,4 @@
-import type { ParseProductPageOptions, ParseSearchPageOptions, ProductDetails, SearchPage } from '@crawl/marketplace';
+import type { ParseProductPageOptions, ParseSearchPageOptions, ProductReading, SearchPage } from '@crawl/marketplace';
 import { Piscina } from 'piscina';
 import type { PageParser, PageSource } from './page-parser.ts';
 import type { ParseTask } from './extract-page.ts';
@@ -54,8 +54,8 @@ export class ParsePool implements PageParser {
     return this.#pool.maxThreads;
   }
 
-  async product(source: PageSource, options: ParseProductPageOptions, signal?: AbortSignal): Promise<ProductDetails> {
-    return (await this.#run(source, (page, charset) => ({ kind: 'product', page, charset, options }), signal)) as ProductDetails;
+  async product(source: PageSource, options: ParseProductPageOptions, signal?: AbortSignal): Promise<ProductReading> {
+    return (await this.#run(source, (page, charset) => ({ kind: 'product', page, charset, options }), signal)) as ProductReading;
   }
 
   async search(source: PageSource, options: ParseSearchPageOptions, signal?: AbortSignal): Promise<SearchPage> {

@@ -1,0 +1,63 @@
+import type { ProductReading } from '@crawl/marketplace';
+import type { FetchedPage } from '../fetching/page-fetcher.ts';
+import type { PageJudgement } from '../fetching/upstream-client.ts';
+import { type Crawled, type CrawlContext, describeUnrecognized, failed, failedFetch, PageParseError, succeeded } from './crawl-context.ts';
+import { productUrl } from './marketplace-origin.ts';
+import { type CheckedRecord, checkRecord, judgeRecords, shortfall } from './record-checks.ts';
+
+interface ProductPageRead {
+  recognized: boolean;
+  record: CheckedRecord;
+}
+
+/**
+ * A details target: the product page of its ASIN, recognised by the product's identity (else it is
+ * retried like a block), read into one record, and given a second session when that record lacks a
+ * required field or shows another delivery location than asked for.
+ */
+export async function crawlProduct(ctx: CrawlContext): Promise<Crawled> {
+  const asin = ctx.task.value.toUpperCase();
+  const options = { origin: ctx.store.origin, asin, ...(ctx.store.domain ? { marketplace: ctx.store.domain } : {}) };
+  const reads = new WeakMap<FetchedPage, ProductPageRead>();
+
+  const read = async (page: FetchedPage): Promise<ProductPageRead> => {
+    let reading: ProductReading;
+    try {
+      reading = await ctx.parser.product(page, options, ctx.signal);
+    } catch (error) {
+      // The worker is stopping: the target is handed back unreported, not failed.
+      if (ctx.signal?.aborted) throw error;
+      throw new PageParseError(`product page of ${asin} could not be parsed: ${(error as Error).message}`, { cause: error });
+    }
+    const { product } = reading;
+    const record = checkRecord(
+      {
+        ...product,
+        ...(product.asin !== asin ? { requestedAsin: asin } : {}),
+        ...(ctx.store.domain ? { marketplace: ctx.store.domain } : {}),
+      },
+      ctx.required,
+      ctx.zip,
+    );
+    const result = { recognized: reading.recognized, record };
+    reads.set(page, result);
+    return result;
+  };
+  const check = async (page: FetchedPage): Promise<PageJudgement> => {
+    const { recognized, record } = await read(page);
+    if (!recognized) return { kind: 'reject', reason: 'unrecognized_page', detail: describeUnrecognized(page, 'product') };
+    return judgeRecords([record]);
+  };
+
+  let outcome;
+  try {
+    outcome = await ctx.get(productUrl(ctx.store, asin), check);
+  } catch (error) {
+    if (error instanceof PageParseError) return failed('parse_error', error.message, 1);
+    throw error;
+  }
+  if (!outcome.ok) return failedFetch(outcome, outcome.attempts);
+  const { recognized, record } = reads.get(outcome.page) ?? (await read(outcome.page));
+  if (!recognized) return failed('unrecognized_page', describeUnrecognized(outcome.page, 'product'), outcome.attempts);
+  return succeeded([record], outcome.attempts, shortfall([record]));
+}

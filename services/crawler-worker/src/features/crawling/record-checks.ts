@@ -1,0 +1,35 @@
+import type { RecordLocation, RecordQuality, UnchargedReason } from '@crawl/contracts';
+import type { PageJudgement } from '../fetching/upstream-client.ts';
+import { checkLocation } from './location-check.ts';
+import { recordQuality } from './record-quality.ts';
+
+/** A record with what was checked of it: its quality, and its delivery location when one was asked for. */
+export type CheckedRecord = Record<string, unknown> & { quality: RecordQuality; location?: RecordLocation };
+
+/**
+ * Adds `quality` (against the fields required of it) and, when the job asked for a delivery
+ * location, `location` (against the page's `deliverTo`) to a record.
+ */
+export function checkRecord(record: Record<string, unknown>, required: readonly string[], zip: string | undefined): CheckedRecord {
+  const checked: CheckedRecord = { ...record, quality: recordQuality(record, required) };
+  if (zip !== undefined) checked.location = checkLocation(zip, typeof record.deliverTo === 'string' ? record.deliverTo : undefined);
+  return checked;
+}
+
+/** Why the records of a page (or a target) are not worth their price, if they are not. */
+export function shortfall(records: readonly CheckedRecord[]): { reason: UnchargedReason; detail: string } | undefined {
+  const unverified = records.find((r) => r.location !== undefined && !r.location.verified)?.location;
+  if (unverified !== undefined) {
+    const shown = unverified.observed === undefined ? 'no delivery location' : `"${unverified.observed}"`;
+    return { reason: 'location_unverified', detail: `the page shows ${shown}, not postal code ${unverified.requested}` };
+  }
+  const missing = new Set(records.flatMap((r) => r.quality.missing));
+  if (missing.size > 0) return { reason: 'partial', detail: `required fields missing: ${[...missing].join(', ')}` };
+  return undefined;
+}
+
+/** Complete records are the page asked for; short ones get one more try on another session. */
+export function judgeRecords(records: readonly CheckedRecord[]): PageJudgement {
+  const short = shortfall(records);
+  return short === undefined ? { kind: 'accept' } : { kind: 'second-chance', detail: short.detail };
+}
