@@ -1,6 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Timestamp } from './common.ts';
+import { MAX_REQUIRED_FIELDS, REQUIRABLE_FIELDS } from './record-fields.ts';
 import { ResultRecord } from './records.ts';
+import { BlockKind, TargetCharges, UnchargedReason } from './target-outcome.ts';
 
 /** Limits of the catalog API (documented in docs/catalog.md). */
 export const CATALOG_LIMITS = {
@@ -94,6 +96,11 @@ export type ProjectIdParams = Static<typeof ProjectIdParams>;
 /** BCP 47-ish language tag: `en`, `de-DE`, `zh-Hant-TW`. */
 export const LanguageTag = Type.String({ pattern: '^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$', maxLength: 35, examples: ['en-US'] });
 
+const describeRequirable = (): string =>
+  Object.entries(REQUIRABLE_FIELDS)
+    .map(([type, fields]) => `${type} jobs ${fields.join(', ')}`)
+    .join('; ');
+
 export const JobConfig = Type.Object(
   {
     lang: Type.Optional(
@@ -131,6 +138,14 @@ export const JobConfig = Type.Object(
           "The delivery location (a postal code of the storefront, checked at create); each record's `deliverTo` says the location the page was shown for.",
       }),
     ),
+    require: Type.Optional(
+      // Items are checked by the service, not the schema: the allowed names depend on the job type,
+      // and a wrong entry is answered with the names the job's record has (docs/catalog.md).
+      Type.Array(Type.Unsafe<string>(Type.Unknown({ description: `A field name of the job's record: ${describeRequirable()}.` })), {
+        examples: [['price', 'rating']],
+        description: `Record fields the job needs (ProductRecord fields for details jobs, SearchRecord fields for search jobs; docs/data.md), at most ${MAX_REQUIRED_FIELDS}, each once. A target whose records lack one of them still delivers its records but is not charged (\`uncharged: "partial"\`).`,
+      }),
+    ),
   },
   {
     additionalProperties: true,
@@ -160,6 +175,14 @@ export const Target = Type.Object({
   asin: Type.Optional(Type.String({ description: 'Resolved ASIN (details jobs).' })),
   reason: Type.Optional(Type.String({ description: 'Why the target failed.' })),
   resultCount: Type.Optional(Type.Integer()),
+  charged: Type.Optional(
+    Type.Boolean({ description: 'Present on `success` targets: true when the target is charged, false when its records were delivered without charge.' }),
+  ),
+  uncharged: Type.Optional(UnchargedReason),
+  blockKind: Type.Optional(BlockKind),
+  message: Type.Optional(
+    Type.String({ description: 'Why the target failed, or why it was delivered without charge, in words.', examples: ['captcha (HTTP 200) after 4 attempts'] }),
+  ),
 });
 export type Target = Static<typeof Target>;
 
@@ -207,6 +230,12 @@ export const Job = Type.Object(
         description:
           'Share (0–1) of the job’s records that have each optional field (docs/data.md), kept up to date as targets report; absent before the first record. A drop shows a layout change.',
         examples: [{ price: 0.98, starHistogram: 0.91, coupon: 0.12 }],
+      }),
+    ),
+    charges: Type.Optional(
+      Type.Object(TargetCharges.properties, {
+        description:
+          "The job's successful targets so far, charged and delivered without charge; the settlement captures credits for `chargedTargets` only (docs/catalog.md, Charges).",
       }),
     ),
   },

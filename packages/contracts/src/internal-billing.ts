@@ -54,13 +54,16 @@ export const ReleaseBody = Type.Object({
 });
 export type ReleaseBody = Static<typeof ReleaseBody>;
 
-/** Exactly once per job: captures the successful targets' credits and releases the rest. */
+/** Exactly once per job: captures the charged targets' credits and releases the rest. */
 export const SettleBody = Type.Object({
   organizationId: Type.String({ minLength: 1 }),
   jobId: Type.String({ minLength: 1 }),
+  /** Successful targets to charge. */
   succeededTargets: Type.Integer({ minimum: 0 }),
   failedTargets: Type.Integer({ minimum: 0 }),
   cancelledTargets: Type.Integer({ minimum: 0 }),
+  /** Successful targets delivered without charge (not in `succeededTargets`): released like failures, counted apart. Absent: none. */
+  unchargedTargets: Type.Optional(Type.Integer({ minimum: 0 })),
 });
 export type SettleBody = Static<typeof SettleBody>;
 

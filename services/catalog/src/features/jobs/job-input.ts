@@ -12,6 +12,7 @@ import {
 } from '@crawl/marketplace';
 import { Value } from '@sinclair/typebox/value';
 import type { TargetDoc } from './job-model.ts';
+import { assertRequiredFields } from './required-fields.ts';
 
 export interface PreparedJob {
   type: JobType;
@@ -96,6 +97,12 @@ function assertShopperOptions(type: JobType, config: Record<string, unknown>, pr
  */
 export function prepareJobInput(body: unknown, options: { extraHosts?: readonly string[]; field?: string } = {}): PreparedJob {
   const prefix = options.field ? `${options.field}.` : '';
+  // Before the schema check: its word for a bad name would be "Expected union value", and the
+  // allowed names depend on the job type.
+  const draft = (typeof body === 'object' && body !== null ? body : {}) as { type?: unknown; config?: unknown };
+  if ((draft.type === 'search' || draft.type === 'details') && typeof draft.config === 'object' && draft.config !== null) {
+    assertRequiredFields(draft.type, (draft.config as { require?: unknown }).require, `${prefix}config.require`);
+  }
   if (!Value.Check(CreateJobBody, body)) {
     const first = Value.Errors(CreateJobBody, body).First();
     const where = first?.path ? first.path.replace(/^\//, '').replace(/\//g, '.') : 'body';

@@ -1,4 +1,4 @@
-import type { Job, JobStatus, JobType, TargetStatus } from '@crawl/contracts';
+import type { BlockKind, Job, JobStatus, JobType, Target, TargetStatus, UnchargedReason } from '@crawl/contracts';
 import type { Document } from '@crawl/storage';
 import { fieldCoverage } from './field-coverage.ts';
 
@@ -9,6 +9,11 @@ export interface TargetDoc {
   asin?: string;
   status: TargetStatus;
   reason?: string;
+  /** With reason `blocked`: the kind of page served instead. */
+  blockKind?: BlockKind;
+  /** On a success: its records are delivered, but the target is not charged, for this reason. */
+  uncharged?: UnchargedReason;
+  /** Why the target failed, or why it is uncharged, as the worker said it. */
   message?: string;
   resultCount?: number;
   startedAt?: string;
@@ -42,7 +47,8 @@ export interface JobDoc extends Document {
   /** Lease taken by whoever is settling, so concurrent finishers never both call billing. */
   settleClaimedAt?: string;
   settledAt?: string;
-  settlement?: { succeeded: number; failed: number; cancelled: number };
+  /** What billing was told: `succeeded` are the charged successes, `uncharged` the others (absent on older jobs). */
+  settlement?: { succeeded: number; failed: number; cancelled: number; uncharged?: number };
   /** Records that have each field, summed over the reports (field-coverage.ts). */
   fieldCounts?: Record<string, number>;
 }
@@ -57,11 +63,23 @@ export const crawlTaskId = (jobId: string, targetIndex: number): string => `${jo
 
 export const resultSetIdFor = (jobId: string): string => `rs_${jobId}`;
 
-export function countTargets(targets: readonly TargetDoc[]): { succeeded: number; failed: number; cancelled: number; open: number } {
-  const counts = { succeeded: 0, failed: 0, cancelled: 0, open: 0 };
+export interface TargetCounts {
+  /** Every success, charged or not: one makes the job `completed`. */
+  succeeded: number;
+  /** The successes among `succeeded` delivered without charge. */
+  uncharged: number;
+  failed: number;
+  cancelled: number;
+  open: number;
+}
+
+export function countTargets(targets: readonly TargetDoc[]): TargetCounts {
+  const counts = { succeeded: 0, uncharged: 0, failed: 0, cancelled: 0, open: 0 };
   for (const target of targets) {
-    if (target.status === 'success') counts.succeeded += 1;
-    else if (target.status === 'failed') counts.failed += 1;
+    if (target.status === 'success') {
+      counts.succeeded += 1;
+      if (target.uncharged !== undefined) counts.uncharged += 1;
+    } else if (target.status === 'failed') counts.failed += 1;
     else if (target.status === 'cancelled') counts.cancelled += 1;
     else counts.open += 1;
   }
@@ -75,13 +93,7 @@ export function toJobView(doc: JobDoc): Job {
     organizationId: doc.organizationId,
     type: doc.type,
     status: doc.status,
-    targets: doc.targets.map((t) => ({
-      value: t.value,
-      status: t.status,
-      ...(t.asin !== undefined ? { asin: t.asin } : {}),
-      ...(t.reason !== undefined ? { reason: t.reason } : {}),
-      ...(t.resultCount !== undefined ? { resultCount: t.resultCount } : {}),
-    })),
+    targets: doc.targets.map(toTargetView),
     config: doc.config,
     creditsReserved: doc.creditsReserved,
     bullJobId: doc.bullJobId,
@@ -96,5 +108,22 @@ export function toJobView(doc: JobDoc): Job {
   if (doc.completedAt) view.completedAt = doc.completedAt;
   const coverage = fieldCoverage(doc.type, doc.fieldCounts, doc.resultCount);
   if (coverage) view.fieldCoverage = coverage;
+  const counts = countTargets(doc.targets);
+  view.charges = { chargedTargets: counts.succeeded - counts.uncharged, unchargedTargets: counts.uncharged };
   return view;
+}
+
+/** `charged` only on successes: a failed or open target is neither charged nor delivered without charge. */
+function toTargetView(t: TargetDoc): Target {
+  return {
+    value: t.value,
+    status: t.status,
+    ...(t.asin !== undefined ? { asin: t.asin } : {}),
+    ...(t.reason !== undefined ? { reason: t.reason } : {}),
+    ...(t.resultCount !== undefined ? { resultCount: t.resultCount } : {}),
+    ...(t.status === 'success' ? { charged: t.uncharged === undefined } : {}),
+    ...(t.uncharged !== undefined ? { uncharged: t.uncharged } : {}),
+    ...(t.blockKind !== undefined ? { blockKind: t.blockKind } : {}),
+    ...(t.message !== undefined ? { message: t.message } : {}),
+  };
 }

@@ -131,7 +131,7 @@ describe.each(testBackends())('worker-facing job progress (internal routes) ($na
     expect(done.completedAt).toBe('2026-03-02T08:00:02.000Z');
     expect(done.resultSetId).toEqual(expect.any(String));
     expect(h.billing.settlementsFor(job.id)).toEqual([
-      { organizationId: alice.organizationId, jobId: job.id, succeededTargets: 1, failedTargets: 2, cancelledTargets: 0 },
+      { organizationId: alice.organizationId, jobId: job.id, succeededTargets: 1, failedTargets: 2, cancelledTargets: 0, unchargedTargets: 0 },
     ]);
     expect(h.billing.account(alice.organizationId)).toMatchObject({ available: 1000 - 5, reserved: 0, spent: 5 });
     const pending = await h.catalog.events.pending();

@@ -186,8 +186,12 @@ describeOnEachStore('JobRepository', (open) => {
     await jobs.releaseSettleLease(doc._id);
     expect((await jobs.findById(doc._id))?.settleClaimedAt).toBeUndefined();
     expect(await jobs.takeSettleLease(doc._id, LATER, staleBefore)).not.toBeNull();
-    await jobs.markSettled(doc._id, { succeeded: 3, failed: 0, cancelled: 0 }, LATER);
-    expect(await jobs.findById(doc._id)).toMatchObject({ settled: true, settledAt: LATER, settlement: { succeeded: 3, failed: 0, cancelled: 0 } });
+    await jobs.markSettled(doc._id, { succeeded: 2, failed: 0, cancelled: 0, uncharged: 1 }, LATER);
+    expect(await jobs.findById(doc._id)).toMatchObject({
+      settled: true,
+      settledAt: LATER,
+      settlement: { succeeded: 2, failed: 0, cancelled: 0, uncharged: 1 },
+    });
     expect(await jobs.takeSettleLease(doc._id, '2026-03-03T00:00:00.000Z', '2026-03-02T23:00:00.000Z')).toBeNull();
     // An active job has nothing to settle.
     const active = await jobs.insert(job());

@@ -1,4 +1,4 @@
-import { ACTIVE_JOB_STATUSES, OPEN_TARGET_STATUSES, TERMINAL_JOB_STATUSES, type JobStatus } from '@crawl/contracts';
+import { ACTIVE_JOB_STATUSES, OPEN_TARGET_STATUSES, TERMINAL_JOB_STATUSES, type BlockKind, type JobStatus, type UnchargedReason } from '@crawl/contracts';
 import type { Collection, DocumentStore, Filter } from '@crawl/storage';
 import { JobCountRepository } from './job-count-repository.ts';
 import { isOpenTarget, JOBS_COLLECTION, resultSetIdFor, type JobDoc } from './job-model.ts';
@@ -16,13 +16,19 @@ export interface TargetOutcome {
   /** Records of the report that have each field (see field-coverage.ts); added to the job's counts. */
   fieldCounts?: Record<string, number>;
   reason?: string;
+  blockKind?: BlockKind;
+  /** A success delivered without charge, and why. */
+  uncharged?: UnchargedReason;
   message?: string;
 }
 
 export interface Settlement {
+  /** Charged successes. */
   succeeded: number;
   failed: number;
   cancelled: number;
+  /** Successes delivered without charge. */
+  uncharged: number;
 }
 
 /** `fieldCounts.<field>` increments; the fields are the known ones (field-coverage.ts), never a record's own keys. */
@@ -167,6 +173,8 @@ export class JobRepository {
       updatedAt: now,
     };
     if (outcome.reason !== undefined) set[`targets.${index}.reason`] = outcome.reason;
+    if (outcome.blockKind !== undefined) set[`targets.${index}.blockKind`] = outcome.blockKind;
+    if (outcome.uncharged !== undefined) set[`targets.${index}.uncharged`] = outcome.uncharged;
     if (outcome.message !== undefined) set[`targets.${index}.message`] = outcome.message;
     return this.#changed(
       await this.#jobs.updateOne(

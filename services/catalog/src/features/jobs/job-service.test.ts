@@ -167,7 +167,7 @@ describe('races between the worker and the user', () => {
     expect(final.status).toBe('completed');
     expect(final.resultCount).toBe(13);
     expect(d.billing.settlementsFor(job._id)).toEqual([
-      { organizationId: actor.organizationId, jobId: job._id, succeededTargets: 13, failedTargets: 7, cancelledTargets: 0 },
+      { organizationId: actor.organizationId, jobId: job._id, succeededTargets: 13, failedTargets: 7, cancelledTargets: 0, unchargedTargets: 0 },
     ]);
     expect((await d.catalog.events.pending()).filter((e) => e.payload.jobId === job._id)).toHaveLength(1);
     await d.queues.close();

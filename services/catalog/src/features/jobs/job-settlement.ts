@@ -45,7 +45,15 @@ export class JobSettlement {
     this.#metrics.jobFinished(job.type, job.status, Number.isFinite(seconds) ? seconds : undefined);
     const counts = countTargets(job.targets);
     this.#logger?.info(
-      { orgId: job.organizationId, jobId: job._id, status: job.status, succeeded: counts.succeeded, failed: counts.failed, seconds },
+      {
+        orgId: job.organizationId,
+        jobId: job._id,
+        status: job.status,
+        succeeded: counts.succeeded,
+        uncharged: counts.uncharged,
+        failed: counts.failed,
+        seconds,
+      },
       'job finished',
     );
     await this.settle(job._id);
@@ -71,7 +79,14 @@ export class JobSettlement {
     const claimed = await this.#jobs.takeSettleLease(jobId, now.toISOString(), new Date(now.getTime() - SETTLE_LEASE_MS).toISOString());
     if (!claimed) return false;
     const counts = countTargets(claimed.targets);
-    const settlement = { succeeded: counts.succeeded, failed: counts.failed, cancelled: counts.cancelled + counts.open };
+    // Billing captures `succeededTargets` only: a success delivered without charge is released
+    // with the failures, and counted apart so the ledger and usage can show it.
+    const settlement = {
+      succeeded: counts.succeeded - counts.uncharged,
+      failed: counts.failed,
+      cancelled: counts.cancelled + counts.open,
+      uncharged: counts.uncharged,
+    };
     try {
       await this.#billing().settle({
         organizationId: claimed.organizationId,
@@ -79,6 +94,7 @@ export class JobSettlement {
         succeededTargets: settlement.succeeded,
         failedTargets: settlement.failed,
         cancelledTargets: settlement.cancelled,
+        unchargedTargets: settlement.uncharged,
       });
     } catch (error) {
       this.#logger?.error({ err: error, jobId }, 'settling the job with billing failed; the maintenance loop retries');

@@ -424,7 +424,7 @@ describe.each(testBackends())('jobs routes ($name)', (backend) => {
       expect(res.body.data.targets.map((t: { status: string }) => t.status)).toEqual(['cancelled', 'cancelled', 'cancelled']);
       expect(res.body.data.completedAt).toMatch(ISO_UTC);
       expect(h.billing.settlementsFor(job.id)).toEqual([
-        { organizationId: alice.organizationId, jobId: job.id, succeededTargets: 0, failedTargets: 0, cancelledTargets: 3 },
+        { organizationId: alice.organizationId, jobId: job.id, succeededTargets: 0, failedTargets: 0, cancelledTargets: 3, unchargedTargets: 0 },
       ]);
       expect(h.billing.account(alice.organizationId).available).toBe(1000);
       const state = await h.internal({ method: 'GET', url: `/internal/catalog/jobs/${job.id}/state`, from: 'billing' });
@@ -440,7 +440,7 @@ describe.each(testBackends())('jobs routes ($name)', (backend) => {
       expect(res.status).toBe(200);
       expect(res.body.data.targets.map((t: { status: string }) => t.status)).toEqual(['success', 'cancelled', 'cancelled']);
       expect(h.billing.settlementsFor(job.id)).toEqual([
-        { organizationId: alice.organizationId, jobId: job.id, succeededTargets: 1, failedTargets: 0, cancelledTargets: 2 },
+        { organizationId: alice.organizationId, jobId: job.id, succeededTargets: 1, failedTargets: 0, cancelledTargets: 2, unchargedTargets: 0 },
       ]);
 
       // The worker finishes target 1 after the cancel: nothing changes, nothing settles again.

@@ -7,12 +7,28 @@ import type { Logger } from '../shared/ports.ts';
 import type { ResultStore } from '../results/result-service.ts';
 import type { JobDispatch } from './job-dispatch.ts';
 import { countTargets, isOpenTarget, isTerminalJob, type JobDoc } from './job-model.ts';
-import type { JobRepository } from './job-repository.ts';
+import type { JobRepository, TargetOutcome } from './job-repository.ts';
 import type { JobSettlement } from './job-settlement.ts';
 import { countFields } from './field-coverage.ts';
 
 /** A report holding a target's lease longer than this is taken to have died with its writer. */
 export const REPORT_LEASE_MS = 60_000;
+
+/**
+ * What a report says of its target beyond the rows: a failure's reason (and, when blocked, the kind
+ * of page), a success's charge. Only what fits the status is kept: a `blockKind` on another
+ * reason or an `uncharged` on a failure would show a target as something it is not. The message
+ * says why a target failed or went uncharged; a charged success needs none.
+ */
+function outcomeOf(report: ReportTargetBody): Pick<TargetOutcome, 'status' | 'reason' | 'blockKind' | 'uncharged' | 'message'> {
+  const message = report.message !== undefined ? { message: report.message } : {};
+  if (report.status === 'success') {
+    return report.uncharged === undefined ? { status: 'success' } : { status: 'success', uncharged: report.uncharged, ...message };
+  }
+  const reason = report.reason ?? 'upstream_error';
+  const blockKind = reason === 'blocked' && report.blockKind !== undefined ? { blockKind: report.blockKind } : {};
+  return { status: 'failed', reason, ...blockKind, ...message };
+}
 
 /** The same report retried (after a failure mid-way) gets the same token, so it gets back in. */
 const reportToken = (report: ReportTargetBody): string => createHash('sha256').update(JSON.stringify(report)).digest('base64url');
@@ -99,14 +115,7 @@ export class TargetProgress {
     const updated = await this.#jobs.recordReport(
       jobId,
       index,
-      {
-        status: report.status,
-        resultCount: items.length,
-        ...(items.length > 0 ? { fieldCounts: countFields(job.type, items) } : {}),
-        ...(report.status === 'failed'
-          ? { reason: report.reason ?? 'upstream_error', ...(report.message !== undefined ? { message: report.message } : {}) }
-          : {}),
-      },
+      { resultCount: items.length, ...(items.length > 0 ? { fieldCounts: countFields(job.type, items) } : {}), ...outcomeOf(report) },
       now,
       token,
     );
