@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { DataEnvelope, ListEnvelope, Timestamp } from './common.ts';
+import { TargetCharges } from './target-outcome.ts';
 
 /** Monthly limits, exactly the spec's keys. */
 export const UsageLimits = Type.Object({
@@ -29,6 +30,9 @@ export const Usage = Type.Object({
   /** `limits` minus `used`, per key. */
   remaining: UsageLimits,
   credits: CreditBalance,
+  charges: Type.Object(TargetCharges.properties, {
+    description: "This month's settled targets, charged and delivered without charge, read from the credit ledger (docs/billing.md).",
+  }),
   /** Calendar month in UTC, e.g. `2026-11`. */
   month: Type.String({ examples: ['2026-11'] }),
   /** When the counters start again (first instant of next month, UTC). */
@@ -52,6 +56,8 @@ export const CreditDay = Type.Object({
   date: Type.String({ description: 'The UTC day, `YYYY-MM-DD`.', examples: ['2026-11-22'] }),
   spent: Type.Integer({ minimum: 0, description: 'Credits captured that day for crawled targets and pages.' }),
   added: Type.Integer({ description: 'Credits added that day (purchases, grants, bonuses, referral rewards), less credits revoked.' }),
+  chargedTargets: Type.Integer({ minimum: 0, description: 'Targets charged by the settlements of that day.' }),
+  unchargedTargets: Type.Integer({ minimum: 0, description: 'Targets delivered without charge by the settlements of that day.' }),
 });
 export type CreditDay = Static<typeof CreditDay>;
 
@@ -194,6 +200,11 @@ export const LedgerEntryView = Type.Object({
   jobId: Type.Optional(Type.String()),
   orderId: Type.Optional(Type.String()),
   actorUserId: Type.Optional(Type.String()),
+  charges: Type.Optional(
+    Type.Object(TargetCharges.properties, {
+      description: "On a job settlement's capture and release entries: the job's targets charged, and those delivered without charge.",
+    }),
+  ),
   balanceAfter: FullBalance,
   createdAt: Timestamp,
 });

@@ -1,4 +1,4 @@
-import type { DailyCredits, FullBalance, RecordAuditBody, Usage, UsageLimits, UsageUsed } from '@crawl/contracts';
+import type { DailyCredits, FullBalance, RecordAuditBody, TargetCharges, Usage, UsageLimits, UsageUsed } from '@crawl/contracts';
 import type { CreditMetrics } from '@crawl/metrics';
 import { errors } from '@crawl/errors';
 import type { Clock, ModuleContext } from '@crawl/modules';
@@ -6,6 +6,7 @@ import type { DocumentStore } from '@crawl/storage';
 import type { BillingConfig } from './config.ts';
 import { Accounts } from './features/accounts/account-service.ts';
 import { LedgerRefusal } from './features/ledger/balance.ts';
+import { monthCharges } from './features/ledger/daily-credits.ts';
 import { CreditLedger, type LedgerEntryDoc } from './features/ledger/ledger-service.ts';
 import { toBalance } from './features/ledger/ledger-view.ts';
 import { Checkout } from './features/packages/checkout-service.ts';
@@ -42,6 +43,8 @@ export interface UsageReport {
   used: UsageUsed;
   remaining: UsageLimits;
   balance: FullBalance;
+  /** The month's settled targets, charged and not, from its ledger entries. */
+  charges: TargetCharges;
 }
 
 /** The billing domain assembled over one store and clock: what the routes and the tests use. */
@@ -154,6 +157,9 @@ export class Billing {
     const month = monthKey(now);
     const limits = this.accounts.limitsOf(account);
     const used = await this.usage.used(organizationId, month);
+    // From the month's ledger entries, as /usage/daily reads them: one range of the ledger's
+    // index, never a scan of jobs.
+    const charges = monthCharges(await this.ledger.daysOf(organizationId, month));
     return {
       organizationId,
       month,
@@ -162,6 +168,7 @@ export class Billing {
       used,
       remaining: remainingOf(limits, used),
       balance: await this.ledger.balance(organizationId),
+      charges,
     };
   }
 
@@ -171,6 +178,7 @@ export class Billing {
       used: report.used,
       remaining: report.remaining,
       credits: { available: report.balance.available, reserved: report.balance.reserved },
+      charges: report.charges,
       month: report.month,
       resetsAt: report.resetsAt,
     };

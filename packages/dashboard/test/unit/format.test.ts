@@ -55,9 +55,9 @@ describe('credits per day', () => {
     const series = creditsPerDay({
       month: '2026-11',
       days: [
-        { date: '2026-11-01', spent: 0, added: 250 },
-        { date: '2026-11-02', spent: 12, added: 0 },
-        { date: '2026-11-03', spent: 5, added: -3 },
+        { date: '2026-11-01', spent: 0, added: 250, chargedTargets: 0, unchargedTargets: 0 },
+        { date: '2026-11-02', spent: 12, added: 0, chargedTargets: 6, unchargedTargets: 1 },
+        { date: '2026-11-03', spent: 5, added: -3, chargedTargets: 1, unchargedTargets: 2 },
       ],
     });
     expect(series.days).toEqual([Date.UTC(2026, 10, 1) / 1000, Date.UTC(2026, 10, 2) / 1000, Date.UTC(2026, 10, 3) / 1000]);

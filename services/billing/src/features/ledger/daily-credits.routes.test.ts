@@ -29,7 +29,13 @@ describe('GET /usage/daily', () => {
     expect(current.body.data.days).toHaveLength(daysInMonth);
     // The account opened on this first call, with its signup bonus today.
     const today = now.toISOString().slice(0, 10);
-    expect(current.body.data.days.find((day: { date: string }) => day.date === today)).toEqual({ date: today, spent: 0, added: 250 });
+    expect(current.body.data.days.find((day: { date: string }) => day.date === today)).toEqual({
+      date: today,
+      spent: 0,
+      added: 250,
+      chargedTargets: 0,
+      unchargedTargets: 0,
+    });
 
     const past = await svc.request({ method: 'GET', url: '/usage/daily?month=2020-02&cacheBuster=1', headers });
     expect(past.status).toBe(200);

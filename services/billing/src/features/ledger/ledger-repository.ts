@@ -1,4 +1,4 @@
-import type { FullBalance, LedgerEntryKind } from '@crawl/contracts';
+import type { FullBalance, LedgerEntryKind, TargetCharges } from '@crawl/contracts';
 import { DuplicateKeyError, type Collection, type DocumentStore } from '@crawl/storage';
 import { ZERO_BALANCE, type BalanceDelta } from './balance.ts';
 
@@ -34,6 +34,8 @@ export interface LedgerEntryDoc {
   actorUserId?: string;
   /** The reservation attempt that wrote a `reserve:` entry (absent on entries written before attempts existed). */
   attempt?: string;
+  /** On a settlement's capture and release entries: the job's targets charged and delivered without charge. */
+  charges?: TargetCharges;
   balanceAfter: FullBalance;
   /** Only a hint for the reconciler's scan; the balance `version` is what says "applied". */
   applied: boolean;

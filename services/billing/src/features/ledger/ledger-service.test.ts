@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ledgerProblems } from '../../testing/billing-fixture.ts';
 import { billingStores } from '../../testing/stores.ts';
 import { deltaFor } from './balance.ts';
+import { monthCharges } from './daily-credits.ts';
 import { LedgerRefusal } from './balance.ts';
 import { CreditLedger, slotId, type BalanceDoc, type LedgerEntryDoc } from './ledger-service.ts';
 import { toLedgerView } from './ledger-view.ts';
@@ -42,19 +43,42 @@ for (const stores of billingStores()) {
       await daily.record({ organizationId: 'org_d', key: 'g0', kind: 'admin_grant', amount: 500, reason: 'grant' });
       clock.set('2026-11-01T00:00:01Z');
       await daily.record({ organizationId: 'org_d', key: 'r1', kind: 'reservation', amount: 40, reason: 'job', jobId: 'job_1' });
-      await daily.record({ organizationId: 'org_d', key: 'c1', kind: 'capture', amount: 25, reason: 'settle', jobId: 'job_1' });
-      await daily.record({ organizationId: 'org_d', key: 'x1', kind: 'release', amount: 15, reason: 'settle', jobId: 'job_1' });
+      // A settlement's counts are on both its entries; they count once, with the capture.
+      const settled = { chargedTargets: 5, unchargedTargets: 2 };
+      await daily.record({ organizationId: 'org_d', key: 'c1', kind: 'capture', amount: 25, reason: 'settle', jobId: 'job_1', charges: settled });
+      await daily.record({ organizationId: 'org_d', key: 'x1', kind: 'release', amount: 15, reason: 'settle', jobId: 'job_1', charges: settled });
       clock.set('2026-11-03T12:00:00Z');
       await daily.record({ organizationId: 'org_d', key: 'p1', kind: 'purchase', amount: 100, reason: 'package' });
       await daily.record({ organizationId: 'org_d', key: 'v1', kind: 'admin_revoke', amount: 30, reason: 'revoke' });
       await daily.record({ organizationId: 'org_x', key: 'gx', kind: 'admin_grant', amount: 7, reason: 'another organization' });
+      // Nothing charged: no capture, the release carries the count.
+      await daily.record({ organizationId: 'org_d', key: 'r2', kind: 'reservation', amount: 10, reason: 'job', jobId: 'job_2' });
+      const nothingCharged = { chargedTargets: 0, unchargedTargets: 1 };
+      await daily.record({ organizationId: 'org_d', key: 'x2', kind: 'release', amount: 10, reason: 'settle', jobId: 'job_2', charges: nothingCharged });
+      // A release that is no settlement (a job never stored) counts no target.
+      await daily.record({ organizationId: 'org_d', key: 'r3', kind: 'reservation', amount: 10, reason: 'job', jobId: 'job_3' });
+      await daily.record({ organizationId: 'org_d', key: 'x3', kind: 'release', amount: 10, reason: 'undone', jobId: 'job_3' });
+      // A settlement whose release falls in the next month counts in the month of its capture only.
+      clock.set('2026-11-30T23:59:59Z');
+      await daily.record({ organizationId: 'org_d', key: 'r4', kind: 'reservation', amount: 10, reason: 'job', jobId: 'job_4' });
+      const straddling = { chargedTargets: 1, unchargedTargets: 1 };
+      await daily.record({ organizationId: 'org_d', key: 'c4', kind: 'capture', amount: 5, reason: 'settle', jobId: 'job_4', charges: straddling });
+      clock.set('2026-12-01T00:00:00Z');
+      await daily.record({ organizationId: 'org_d', key: 'x4', kind: 'release', amount: 5, reason: 'settle', jobId: 'job_4', charges: straddling });
 
       const november = await daily.daysOf('org_d', '2026-11');
       expect(november.days).toHaveLength(30);
-      expect(november.days[0]).toEqual({ date: '2026-11-01', spent: 25, added: 0 });
-      expect(november.days[2]).toEqual({ date: '2026-11-03', spent: 0, added: 70 });
-      expect(november.days.filter((day) => day.spent !== 0 || day.added !== 0)).toHaveLength(2);
-      expect((await daily.daysOf('org_d', '2026-10')).days[30]).toEqual({ date: '2026-10-31', spent: 0, added: 500 });
+      expect(november.days[0]).toEqual({ date: '2026-11-01', spent: 25, added: 0, chargedTargets: 5, unchargedTargets: 2 });
+      expect(november.days[2]).toEqual({ date: '2026-11-03', spent: 0, added: 70, chargedTargets: 0, unchargedTargets: 1 });
+      expect(november.days[29]).toEqual({ date: '2026-11-30', spent: 5, added: 0, chargedTargets: 1, unchargedTargets: 1 });
+      expect(november.days.filter((day) => day.spent !== 0 || day.added !== 0 || day.chargedTargets !== 0 || day.unchargedTargets !== 0)).toHaveLength(3);
+      expect(monthCharges(november)).toEqual({ chargedTargets: 6, unchargedTargets: 4 });
+      expect(monthCharges(await daily.daysOf('org_d', '2026-12'))).toEqual({ chargedTargets: 0, unchargedTargets: 0 });
+      // Both entries show the settlement's counts to an admin; other entries none.
+      expect(toLedgerView((await daily.findByKey('x1'))!).charges).toEqual(settled);
+      expect(toLedgerView((await daily.findByKey('c1'))!).charges).toEqual(settled);
+      expect(toLedgerView((await daily.findByKey('x3'))!)).not.toHaveProperty('charges');
+      expect((await daily.daysOf('org_d', '2026-10')).days[30]).toEqual({ date: '2026-10-31', spent: 0, added: 500, chargedTargets: 0, unchargedTargets: 0 });
     });
 
     it('refuses an entry that would overdraw and writes nothing', async () => {

@@ -1,4 +1,4 @@
-import type { DailyCredits, FullBalance, LedgerEntryKind } from '@crawl/contracts';
+import type { DailyCredits, FullBalance, LedgerEntryKind, TargetCharges } from '@crawl/contracts';
 import { errors } from '@crawl/errors';
 import { noMetrics, type CreditMetrics } from '@crawl/metrics';
 import type { Clock } from '@crawl/modules';
@@ -24,6 +24,8 @@ export interface RecordInput {
   attempt?: string;
   /** Figures added to the balance's tallies with this entry (exactly once, like the balance). */
   tallies?: Record<string, number>;
+  /** A settlement's entries: the job's targets charged and delivered without charge. */
+  charges?: TargetCharges;
 }
 
 export interface Recorded {
@@ -172,6 +174,7 @@ export class CreditLedger {
         ...(input.orderId ? { orderId: input.orderId } : {}),
         ...(input.actorUserId ? { actorUserId: input.actorUserId } : {}),
         ...(input.attempt ? { attempt: input.attempt } : {}),
+        ...(input.charges ? { charges: input.charges } : {}),
         balanceAfter: applyDelta(current, delta),
         applied: false,
         createdAt: this.#now(),

@@ -19,6 +19,7 @@ export function toLedgerView(entry: LedgerEntryDoc): LedgerEntryView {
     ...(entry.jobId ? { jobId: entry.jobId } : {}),
     ...(entry.orderId ? { orderId: entry.orderId } : {}),
     ...(entry.actorUserId ? { actorUserId: entry.actorUserId } : {}),
+    ...(entry.charges ? { charges: { chargedTargets: entry.charges.chargedTargets, unchargedTargets: entry.charges.unchargedTargets } } : {}),
     balanceAfter: entry.balanceAfter,
     createdAt: entry.createdAt,
   };

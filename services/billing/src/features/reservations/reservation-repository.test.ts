@@ -84,9 +84,13 @@ describeOnEachStore('ReservationRepository', (open) => {
   it('decides a settlement once when first settlements race', async () => {
     await repo.takeReservation(claim('job_1'));
     await repo.moveToHeld(claim('job_1'), T1);
-    const outcome = { succeeded: 2, failed: 0, cancelled: 0 };
-    const decided = await Promise.all(Array.from({ length: 5 }, (_, i) => repo.moveToSettling('job_1', { captured: 10 - i, released: i, outcome }, T1)));
+    const outcome = { succeeded: 2, failed: 0, cancelled: 0, uncharged: 1 };
+    const charges = { chargedTargets: 2, unchargedTargets: 1 };
+    const decided = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => repo.moveToSettling('job_1', { captured: 10 - i, released: i, outcome, charges }, T1)),
+    );
     expect(decided.filter((d) => d !== null)).toHaveLength(1);
+    expect(await repo.findReservation('job_1')).toMatchObject({ status: 'settling', outcome, charges });
     expect(await repo.markSettled('job_1', T1)).toMatchObject({ status: 'settled' });
     expect(await repo.markSettled('job_1', T1)).toBeNull();
     expect(await repo.moveToReleasing((await repo.findReservation('job_1'))!, 'late', true, T1)).toBeNull();

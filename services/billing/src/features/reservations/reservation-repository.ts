@@ -1,4 +1,4 @@
-import type { JobType } from '@crawl/contracts';
+import type { JobType, TargetCharges } from '@crawl/contracts';
 import { DuplicateKeyError, type Collection, type DocumentStore } from '@crawl/storage';
 
 /**
@@ -47,7 +47,10 @@ export interface ReservationDoc {
   /** Catalog confirmed that the job exists; the reconciler stops asking. */
   jobConfirmed?: boolean;
   refusal?: Refusal;
-  outcome?: { succeeded: number; failed: number; cancelled: number };
+  /** The counts the settlement was asked with (`succeeded`: the successes to charge). */
+  outcome?: { succeeded: number; failed: number; cancelled: number; uncharged?: number };
+  /** The targets the settlement charged and delivered without charge (absent on settlements from before). */
+  charges?: TargetCharges;
   createdAt: string;
   updatedAt: string;
   [key: string]: unknown;
@@ -120,7 +123,7 @@ export class ReservationRepository {
   /** held → settling with the figures decided; null when it was not held anymore (someone decided first). */
   moveToSettling(
     jobId: string,
-    figures: { captured: number; released: number; outcome: NonNullable<ReservationDoc['outcome']> },
+    figures: { captured: number; released: number; outcome: NonNullable<ReservationDoc['outcome']>; charges: TargetCharges },
     now: string,
   ): Promise<ReservationDoc | null> {
     return this.#reservations.updateOne({ _id: jobId, status: 'held' }, { $set: { status: 'settling', ...figures, updatedAt: now } });

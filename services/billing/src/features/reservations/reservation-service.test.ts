@@ -160,6 +160,50 @@ for (const stores of billingStores()) {
       expect(await ledgerProblems(store)).toEqual([]);
     });
 
+    it('releases the targets delivered without charge and records the counts on both ledger entries, once', async () => {
+      const { billing, store } = await billingFixture();
+      await billing.reservations.reserve(reserveBody('org_a', 'job_1', 10));
+      const settle = () =>
+        billing.reservations.settle({
+          organizationId: 'org_a',
+          jobId: 'job_1',
+          succeededTargets: 4,
+          unchargedTargets: 3,
+          failedTargets: 2,
+          cancelledTargets: 1,
+        });
+      expect(await settle()).toEqual({ jobId: 'job_1', captured: 20, released: 30, alreadySettled: false });
+      expect(await settle()).toEqual({ jobId: 'job_1', captured: 20, released: 30, alreadySettled: true });
+      expect(await billing.ledger.balance('org_a')).toEqual({ available: 980, reserved: 0, spent: 20, granted: 1000 });
+      const charges = { chargedTargets: 4, unchargedTargets: 3 };
+      expect(await billing.ledger.findByKey('capture:job_1')).toMatchObject({ kind: 'capture', amount: 20, charges });
+      expect(await billing.ledger.findByKey('release:job_1')).toMatchObject({
+        kind: 'release',
+        amount: 30,
+        charges,
+        reason: 'Settlement: failed, blocked, cancelled or uncharged targets',
+      });
+      expect(await ledgerProblems(store)).toEqual([]);
+    });
+
+    it('finishes an interrupted settlement with the counts it decided', async () => {
+      const { billing, store } = await billingFixture();
+      await billing.reservations.reserve(reserveBody('org_a', 'job_1', 2));
+      const held = await billing.reservations.find('job_1');
+      // The decision is stored, the entries are not written yet (a crash in between).
+      await billing.reservations.repository.moveToSettling(
+        'job_1',
+        { captured: 0, released: 10, outcome: { succeeded: 0, failed: 0, cancelled: 0, uncharged: 2 }, charges: { chargedTargets: 0, unchargedTargets: 2 } },
+        held!.createdAt,
+      );
+      const repeat = await billing.reservations.settle({ organizationId: 'org_a', jobId: 'job_1', succeededTargets: 2, failedTargets: 0, cancelledTargets: 0 });
+      expect(repeat).toEqual({ jobId: 'job_1', captured: 0, released: 10, alreadySettled: true });
+      expect(await billing.ledger.findByKey('capture:job_1')).toBeNull();
+      expect(await billing.ledger.findByKey('release:job_1')).toMatchObject({ amount: 10, charges: { chargedTargets: 0, unchargedTargets: 2 } });
+      expect(await billing.ledger.balance('org_a')).toEqual({ available: 1000, reserved: 0, spent: 0, granted: 1000 });
+      expect(await ledgerProblems(store)).toEqual([]);
+    });
+
     it('settles once when concurrent first calls race', async () => {
       const { billing, store } = await billingFixture();
       await billing.reservations.reserve(reserveBody('org_a', 'job_1', 4, { jobType: 'details' }));

@@ -74,8 +74,14 @@ export class Reservations {
     if (current.status === 'pending') throw errors.conflict('The reservation for this job is still being taken');
     if (current.status === 'held') {
       const split = splitSettlement(current, body);
-      const outcome = { succeeded: body.succeededTargets, failed: body.failedTargets, cancelled: body.cancelledTargets };
-      const decided = await this.#repository.moveToSettling(body.jobId, { captured: split.captured, released: split.released, outcome }, this.#now());
+      const outcome = {
+        succeeded: body.succeededTargets,
+        failed: body.failedTargets,
+        cancelled: body.cancelledTargets,
+        ...(body.unchargedTargets !== undefined ? { uncharged: body.unchargedTargets } : {}),
+      };
+      const charges = { chargedTargets: split.chargedTargets, unchargedTargets: split.unchargedTargets };
+      const decided = await this.#repository.moveToSettling(body.jobId, { captured: split.captured, released: split.released, outcome, charges }, this.#now());
       if (decided) {
         await this.completeSettlement(decided);
         return { jobId: body.jobId, captured: decided.captured, released: decided.released, alreadySettled: false };
@@ -106,9 +112,14 @@ export class Reservations {
     return this.#repository.moveToReleasing(current, reason, returnQuota, this.#now());
   }
 
-  /** Writes the settlement's capture and release entries (each keyed by the job) and marks it settled. */
+  /**
+   * Writes the settlement's capture and release entries (each keyed by the job) and marks it
+   * settled. Both entries carry the settlement's target counts, for whoever reads either; usage
+   * counts them once (daily-credits.ts).
+   */
   async completeSettlement(doc: ReservationDoc): Promise<ReservationDoc> {
     const { organizationId, _id: jobId } = doc;
+    const charges = doc.charges ? { charges: doc.charges } : {};
     if (doc.captured > 0) {
       await this.#options.ledger.record({
         organizationId,
@@ -117,6 +128,7 @@ export class Reservations {
         amount: doc.captured,
         reason: 'Settlement: successful targets',
         jobId,
+        ...charges,
       });
     }
     if (doc.released > 0) {
@@ -125,8 +137,11 @@ export class Reservations {
         key: `release:${jobId}`,
         kind: 'release',
         amount: doc.released,
-        reason: 'Settlement: failed, blocked or cancelled targets',
+        reason: doc.charges?.unchargedTargets
+          ? 'Settlement: failed, blocked, cancelled or uncharged targets'
+          : 'Settlement: failed, blocked or cancelled targets',
         jobId,
+        ...charges,
       });
     }
     const settled = (await this.#repository.markSettled(jobId, this.#now())) ?? doc;

@@ -10,15 +10,44 @@ describe('reservation pricing and settlement split', () => {
 
   it('captures successful targets and releases failed, blocked and cancelled ones', () => {
     const held = { credits: 50, creditsPerTarget: 5, targetCount: 10 };
-    expect(splitSettlement(held, { succeededTargets: 6, failedTargets: 3, cancelledTargets: 1 })).toEqual({ captured: 30, released: 20 });
-    expect(splitSettlement(held, { succeededTargets: 0, failedTargets: 10, cancelledTargets: 0 })).toEqual({ captured: 0, released: 50 });
-    expect(splitSettlement(held, { succeededTargets: 10, failedTargets: 0, cancelledTargets: 0 })).toEqual({ captured: 50, released: 0 });
+    expect(splitSettlement(held, { succeededTargets: 6, failedTargets: 3, cancelledTargets: 1 })).toEqual({
+      captured: 30,
+      released: 20,
+      chargedTargets: 6,
+      unchargedTargets: 0,
+    });
+    expect(splitSettlement(held, { succeededTargets: 0, failedTargets: 10, cancelledTargets: 0 })).toMatchObject({ captured: 0, released: 50 });
+    expect(splitSettlement(held, { succeededTargets: 10, failedTargets: 0, cancelledTargets: 0 })).toMatchObject({ captured: 50, released: 0 });
   });
 
-  it('never captures more than was held, even when the counts overstate success', () => {
+  it('releases the successes delivered without charge, and counts them apart', () => {
+    const held = { credits: 50, creditsPerTarget: 5, targetCount: 10 };
+    expect(splitSettlement(held, { succeededTargets: 4, unchargedTargets: 3, failedTargets: 2, cancelledTargets: 1 })).toEqual({
+      captured: 20,
+      released: 30,
+      chargedTargets: 4,
+      unchargedTargets: 3,
+    });
+    expect(splitSettlement(held, { succeededTargets: 0, unchargedTargets: 10, failedTargets: 0, cancelledTargets: 0 })).toEqual({
+      captured: 0,
+      released: 50,
+      chargedTargets: 0,
+      unchargedTargets: 10,
+    });
+  });
+
+  it('never captures more than was held, nor counts more targets than were reserved, even when the counts overstate them', () => {
     expect(splitSettlement({ credits: 10, creditsPerTarget: 5, targetCount: 2 }, { succeededTargets: 7, failedTargets: 0, cancelledTargets: 0 })).toEqual({
       captured: 10,
       released: 0,
+      chargedTargets: 2,
+      unchargedTargets: 0,
     });
+    expect(
+      splitSettlement(
+        { credits: 10, creditsPerTarget: 5, targetCount: 2 },
+        { succeededTargets: 1, unchargedTargets: 5, failedTargets: 0, cancelledTargets: 0 },
+      ),
+    ).toEqual({ captured: 5, released: 5, chargedTargets: 1, unchargedTargets: 1 });
   });
 });
