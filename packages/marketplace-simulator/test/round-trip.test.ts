@@ -99,7 +99,7 @@ describe('search pages round-trip through the parser', () => {
   it('renders an empty last page that parses to no items', () => {
     for (const layout of SEARCH_LAYOUTS) {
       const rendered = renderSearchPage({ keyword: 'laptop', page: 8, layout, size: 'small' });
-      expect(parseSearchPage(rendered.html, { origin: ORIGIN })).toEqual({ items: [], hasNextPage: false, deliverTo: 'United States' });
+      expect(parseSearchPage(rendered.html, { origin: ORIGIN })).toEqual({ items: [], hasNextPage: false, recognized: true, deliverTo: 'United States' });
     }
   });
 });

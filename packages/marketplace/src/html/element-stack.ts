@@ -107,6 +107,10 @@ export function isSpecialElement(tag: string): boolean {
 // them up to the nearest match is the close-enough approximation for extraction purposes.
 const FORMATTING = new Set(['a', 'b', 'big', 'code', 'em', 'font', 'i', 'nobr', 's', 'small', 'strike', 'strong', 'tt', 'u']);
 
+// Elements whose content is never text of the page: raw text (script, style, noscript and the like)
+// and inert templates.
+const TEXTLESS = new Set(['script', 'style', 'noscript', 'template', 'textarea', 'iframe', 'xmp', 'noembed', 'noframes']);
+
 /**
  * The open-element stack a tree builder would keep, minus the tree: enough to know when an element
  * of interest ends. Each open element can carry a callback run when it closes — explicitly, by an
@@ -115,9 +119,30 @@ const FORMATTING = new Set(['a', 'b', 'big', 'code', 'em', 'font', 'i', 'nobr', 
 export class ElementStack {
   private readonly tags: string[] = [];
   private readonly closers: Closer[] = [];
+  /** Index of the outermost open element whose content is hidden, or -1. */
+  private hiddenFrom = -1;
 
   get depth(): number {
     return this.tags.length;
+  }
+
+  /**
+   * True inside an element whose content a reader never sees as text of the page: script, style,
+   * noscript, template and the other raw-text elements, or one marked with `hideTop` (a popover's
+   * preloaded content). Handlers take no text and no element from there.
+   */
+  get hidden(): boolean {
+    return this.hiddenFrom !== -1;
+  }
+
+  /** The element opened last (undefined when none is open). */
+  get current(): string | undefined {
+    return this.tags[this.tags.length - 1];
+  }
+
+  /** Hides the element opened last, with everything inside it, until it closes. */
+  hideTop(): void {
+    if (this.hiddenFrom === -1 && this.tags.length > 0) this.hiddenFrom = this.tags.length - 1;
   }
 
   /** Opens `tag` (void elements are never pushed) after closing what its start implicitly ends. */
@@ -131,6 +156,7 @@ export class ElementStack {
     if (VOID_ELEMENTS.has(tag)) return;
     this.tags.push(tag);
     this.closers.push(undefined);
+    if (TEXTLESS.has(tag)) this.hideTop();
   }
 
   /** Registers `fn` to run when the element opened last closes. */
@@ -186,6 +212,7 @@ export class ElementStack {
 
   /** Pops elements down to (and including) index `i`, innermost first. */
   private popTo(i: number): void {
+    if (this.hiddenFrom >= i) this.hiddenFrom = -1;
     while (this.tags.length > i) {
       this.tags.pop();
       const closer = this.closers.pop();

@@ -24,8 +24,12 @@ export function hasClass(classValue: string | undefined, token: string): boolean
   }
 }
 
+/** Spacing collapsed; zero-width characters and direction marks (`12159\u200c Berlin`) are not text. */
 export function normalizeSpace(text: string): string {
-  return text.replace(/[\s\u00a0\u200b\u200e\u200f\u202f]+/g, ' ').trim();
+  return text
+    .replace(/[\u200b-\u200f\u2060\ufeff]/g, '')
+    .replace(/[\s\u00a0\u202f]+/g, ' ')
+    .trim();
 }
 
 /** Makes `href` absolute against `origin`; undefined for javascript:, fragments and junk. */

@@ -20,11 +20,34 @@ export class PageScan {
   readonly stack = new ElementStack();
   readonly captures = new TextCaptures();
   readonly found: Findings = newFindings();
+  /** Captures that also take the unparsed content of the `<noscript>` elements inside them. */
+  readonly #noscript: string[][] = [];
 
   /** Collects the text of the element opened last and hands it to `set` when that element closes. */
   capture(set: (text: string) => void): void {
     const parts = this.captures.begin();
     this.stack.onClose(() => set(this.captures.end(parts)));
+  }
+
+  /**
+   * Like `capture`, and also hands over the raw content of the `<noscript>` elements inside: what
+   * a reader without scripts sees there, where the page puts its text nowhere else (older book
+   * descriptions are drawn into an iframe by script, their only copy in markup is a noscript).
+   */
+  captureWithNoscript(set: (text: string, noscript: string) => void): void {
+    const parts = this.captures.begin();
+    const raw: string[] = [];
+    this.#noscript.push(raw);
+    this.stack.onClose(() => {
+      this.#noscript.splice(this.#noscript.indexOf(raw), 1);
+      set(this.captures.end(parts), raw.join(''));
+    });
+  }
+
+  /** Text the tokenizer found: page text, or a hidden element's content (a noscript's, for those asking). */
+  text(text: string): void {
+    if (!this.stack.hidden) this.captures.text(text);
+    else if (this.#noscript.length > 0 && this.stack.current === 'noscript') for (const raw of this.#noscript) raw.push(text);
   }
 
   /** Counts the element opened last as part of `region` until it closes. */

@@ -1,9 +1,10 @@
 import type { EndTag, StartTag } from 'parse5-sax-parser';
 import { VOID_ELEMENTS } from '../html/element-stack.ts';
+import { LINE_BREAKS } from '../html/markup-text.ts';
 import { pageText } from '../html/page-text.ts';
 import type { RegionAnchors } from '../html/region-starts.ts';
 import { scanRegions } from '../html/sax-scanner.ts';
-import { attr } from '../html/tags.ts';
+import { attr, hasClass } from '../html/tags.ts';
 import { pageMarketplace, priceHintFor } from '../locale-context.ts';
 import { assembleProduct, showsProductIdentity } from './assemble-product.ts';
 import { PageScan, type IdRegion } from './page-scan.ts';
@@ -24,9 +25,6 @@ import { RatingRegion } from './regions/rating.ts';
 import { SellerRegion } from './regions/seller.ts';
 import { TWISTER_ID, TwisterRegion } from './regions/twister.ts';
 import type { ParseProductPageOptions, ProductDetails, ProductReading } from './types.ts';
-
-// Starts of these elements separate lines of text; multi-line values (description, ranks) need it.
-const LINE_BREAKS: ReadonlySet<string> = new Set(['br', 'p', 'li', 'td', 'tr', 'div', 'ul']);
 
 let anchors: RegionAnchors | undefined;
 
@@ -107,8 +105,14 @@ export function readProductPage(html: string | Uint8Array, options: ParseProduct
   const startTag = (tag: StartTag): void => {
     const name = tag.tagName;
     stack.open(name);
-    if (LINE_BREAKS.has(name)) captures.text('\n');
+    // Script, style, noscript and popover content is nothing a reader sees on the page.
+    if (stack.hidden) return;
     const cls = attr(tag, 'class');
+    if (hasClass(cls, 'a-popover-preload')) {
+      stack.hideTop();
+      return;
+    }
+    if (LINE_BREAKS.has(name)) captures.text('\n');
     if (price.widgetTag(tag, cls)) return;
     const id = attr(tag, 'id');
     if (VOID_ELEMENTS.has(name)) {
@@ -156,7 +160,7 @@ export function readProductPage(html: string | Uint8Array, options: ParseProduct
       stack.close(tag.tagName);
     },
     text(text: string) {
-      captures.text(text);
+      scan.text(text);
     },
   };
   scanRegions(pageText(html), productAnchors(idRegions.keys()), handler, stack);

@@ -48,10 +48,12 @@ const BOUGHT_PAST_MONTH =
 /** Japanese puts the count after the period: `過去1か月で1,000点以上購入されました`. */
 const BOUGHT_PAST_MONTH_JA = /過去1か月で\s*(\d[\d,.]*)\s*(万)?点以上/;
 
-// What makes a page a result page even without a card: the results header widget (which also says
-// when nothing matched), or the legacy layout's no-results heading.
+// What makes a page a result page even without a card: the result list (it holds the cards, so it
+// costs little more to read), the results header widget (which also says when nothing matched), or
+// the legacy layout's no-results heading.
+const RESULT_LIST = 's-main-slot';
 const RESULTS_HEADER = 's-messaging-widget-results-header';
-const NO_RESULTS_IDS = ['noResultsTitle', 's-no-results'];
+const RESULTS_FRAME_IDS = ['atfResults', 's-results-list-atf', 'noResultsTitle'];
 
 /**
  * The elements the parser reacts to, and so the only ones tokenized (each with what is inside it):
@@ -59,9 +61,10 @@ const NO_RESULTS_IDS = ['noResultsTitle', 's-no-results'];
  * the related searches, the result count and the next-page link.
  */
 const SEARCH_ANCHORS: RegionAnchors = {
-  ids: new Set(['s-result-count', 'pagnNextLink', 'glow-ingress-line2', ...NO_RESULTS_IDS]),
+  ids: new Set(['s-result-count', 'pagnNextLink', 'glow-ingress-line2', ...RESULTS_FRAME_IDS]),
   needles: [
     { text: RESULTS_HEADER, accept: (startTag: string) => startTag.includes(`data-component-type="${RESULTS_HEADER}"`) },
+    { text: RESULT_LIST, accept: (startTag: string) => /\sclass=["'][^"']*\bs-main-slot\b/.test(startTag) },
     ...[...PLACEMENT_WIDGETS.keys(), RELATED_SEARCHES].map((type) => ({
       text: type,
       accept: (startTag: string) => startTag.includes(`data-component-type="${type}"`),
@@ -121,7 +124,7 @@ export function parseSearchPage(html: string | Uint8Array, options: ParseSearchP
       capture((text) => (deliverTo ??= text || undefined));
       return;
     }
-    if (component === RESULTS_HEADER || NO_RESULTS_IDS.includes(attr(tag, 'id') ?? '')) resultsFrame = true;
+    if (component === RESULTS_HEADER || hasClass(cls, RESULT_LIST) || RESULTS_FRAME_IDS.includes(attr(tag, 'id') ?? '')) resultsFrame = true;
     if (component === RELATED_SEARCHES) {
       inRelated++;
       stack.onClose(() => inRelated--);
@@ -260,7 +263,13 @@ export function parseSearchPage(html: string | Uint8Array, options: ParseSearchP
   const handler = {
     startTag(tag: StartTag) {
       stack.open(tag.tagName);
+      // Script, style, noscript and popover content is nothing a reader sees on the page.
+      if (stack.hidden) return;
       const cls = attr(tag, 'class');
+      if (hasClass(cls, 'a-popover-preload')) {
+        stack.hideTop();
+        return;
+      }
       if (draft === undefined) outsideCard(tag, cls);
       else insideCard(draft, tag, cls);
     },
@@ -268,7 +277,7 @@ export function parseSearchPage(html: string | Uint8Array, options: ParseSearchP
       stack.close(tag.tagName);
     },
     text(text: string) {
-      captures.text(text);
+      if (!stack.hidden) captures.text(text);
     },
   };
   scanRegions(pageText(html), SEARCH_ANCHORS, handler, stack);

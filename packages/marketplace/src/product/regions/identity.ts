@@ -1,4 +1,5 @@
 import type { StartTag } from 'parse5-sax-parser';
+import { textOfMarkup } from '../../html/markup-text.ts';
 import { attr, normalizeSpace } from '../../html/tags.ts';
 import { ASIN } from '../findings.ts';
 import { lines, type IdRegion, type PageScan } from '../page-scan.ts';
@@ -24,7 +25,9 @@ export class IdentityRegion implements IdRegion {
       this.scan.capture((text) => (found.description ??= lines(text) || undefined));
     } else if (id === 'bookDescription_feature_div') {
       // The expander's own "Read more" prompt is no part of the text.
-      this.scan.capture((text) => (found.description ??= lines(text).replace(READ_MORE, '') || undefined));
+      this.scan.captureWithNoscript((text, noscript) => {
+        found.description ??= lines(text).replace(READ_MORE, '') || lines(textOfMarkup(noscript)) || undefined;
+      });
     }
   }
 
