@@ -12,4 +12,4 @@ export type { CheckoutResult, ReferralCode } from './resources/billing-api.ts';
 export type { ResultItem } from './resources/jobs-api.ts';
 export type { RouteData, RouteInput, RouteOutput } from './route-types.ts';
 export * from './types.ts';
-export { normalizeJob, normalizeSession, progressOf } from './variants.ts';
+export { chargesOf, normalizeJob, normalizeSession, progressOf } from './variants.ts';

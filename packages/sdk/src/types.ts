@@ -3,6 +3,7 @@ import type { AuthUser, Job as ContractJob, JobStatus, Target } from '@crawl/con
 export type {
   AuditEvent,
   AuthUser,
+  BlockKind,
   CreateJobBody,
   CreateScheduleBody,
   CreateWebhookBody,
@@ -17,7 +18,9 @@ export type {
   Project,
   Schedule,
   Target,
+  TargetCharges,
   TargetStatus,
+  UnchargedReason,
   UpdateProjectBody,
   UpdateScheduleBody,
   UpdateWebhookBody,

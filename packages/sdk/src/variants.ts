@@ -1,4 +1,4 @@
-import type { Target } from '@crawl/contracts';
+import type { Target, TargetCharges } from '@crawl/contracts';
 import type { Job, JobProgress, Session } from './types.ts';
 
 /**
@@ -35,4 +35,20 @@ export function progressOf(job: Pick<Job, 'targets'>): JobProgress {
   }
   const total = job.targets.length;
   return { total, done, failed, pending: total - done - failed };
+}
+
+/**
+ * A job's successful targets split by charge: the job's own `charges`, or, from a server that does
+ * not send them, counted from its targets (a success without `charged: false` is charged).
+ */
+export function chargesOf(job: Pick<Job, 'targets' | 'charges'>): TargetCharges {
+  if (job.charges) return job.charges;
+  let chargedTargets = 0;
+  let unchargedTargets = 0;
+  for (const target of job.targets) {
+    if (target.status !== 'success') continue;
+    if (target.charged === false) unchargedTargets++;
+    else chargedTargets++;
+  }
+  return { chargedTargets, unchargedTargets };
 }

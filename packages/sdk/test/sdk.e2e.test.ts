@@ -41,6 +41,8 @@ describe('the SDK against a running all-in-one (marketplace simulator)', () => {
     const last = updates.at(-1);
     expect(last?.job.status).toBe('completed');
     expect(last?.progress).toEqual({ total: 2, done: 2, failed: 0, pending: 0 });
+    expect(done.charges).toEqual({ chargedTargets: 2, unchargedTargets: 0 });
+    expect(done.targets.map((t) => t.charged)).toEqual([true, true]);
 
     const items = [];
     for await (const item of crawl.jobs.results(job.id, { pageSize: 7 })) items.push(item);
@@ -97,6 +99,10 @@ describe('the SDK against a running all-in-one (marketplace simulator)', () => {
     const usage = await crawl.usage();
     expect(usage.used.jobsThisMonth).toBeGreaterThanOrEqual(1);
     expect(usage.remaining.jobsPerMonth).toBe(usage.limits.jobsPerMonth - usage.used.jobsThisMonth);
+    // The completed job's settlement (it may land just after the job reads as completed).
+    await expect.poll(async () => (await crawl.usage()).charges, { timeout: 5000 }).toEqual({ chargedTargets: 2, unchargedTargets: 0 });
+    const today = (await crawl.dailyCredits()).days.find((day) => day.chargedTargets > 0);
+    expect(today).toMatchObject({ chargedTargets: 2, unchargedTargets: 0, spent: 10 });
 
     const actions = [];
     for await (const event of crawl.audit.iterate()) actions.push(event.action);
