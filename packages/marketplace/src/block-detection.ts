@@ -21,10 +21,16 @@ export interface BlockCheckInput {
 // strings deep inside a legitimate page's scripts from causing false positives.
 export const BLOCK_SCAN_CHARS = 64 * 1024;
 
-const ROBOT = /<title[^>]*>\s*Robot Check\s*<\/title>|make sure you(?:'|’|&#39;|&rsquo;)re not a robot/i;
+const ROBOT_TITLE = /<title[^>]*>\s*Robot Check\s*<\/title>/i;
+const NOT_A_ROBOT = /make sure you(?:'|’|&#39;|&rsquo;)re not a robot/i;
+// The storefront's image captcha: the characters to type, the picture of them, or the prompt.
 const CAPTCHA =
-  /\/errors\/validateCaptcha|id=["']?captchacharacters|<img[^>]+src=["'][^"']*\/captcha\/|Enter the characters you see below|Geben Sie die angezeigten Zeichen|Saisissez les caractères|表示されている文字を入力/i;
-const API_SERVICES = /api-services-support@amazon\.com/i;
+  /id=["']?captchacharacters|<img[^>]+src=["'][^"']*\/captcha\/|Enter the characters you see below|Geben Sie die angezeigten Zeichen|Saisissez les caractères|表示されている文字を入力/i;
+// The same form without a picture: one button to "continue shopping", an interstitial.
+const CAPTCHA_FORM = /\/errors(?:_page)?\/validateCaptcha/i;
+// The automated-access notice. Its address also sits in a comment of every error and captcha page,
+// so only the page's own text counts (comments are cut before this test).
+const API_SERVICES = /api-services-support@amazon\.com|automated access to (?:this resource|amazon data) is not permitted/i;
 // A JavaScript challenge a browser solves unattended before it gets the page: the AWS WAF's
 // (`gokuProps` and its `challenge.js`), or a check page that only says so.
 const CHALLENGE = /window\.gokuProps\s*=|\/challenge\.js["']|AwsWafIntegration\.(?:checkForceRefresh|saveReferrer)/;
@@ -34,6 +40,7 @@ const WAF_CAPTCHA = /\/captcha\.js["'][\s\S]*?captcha-container|captcha-containe
 const INTERSTITIAL = /[?&]bm-verify=|\/_sec\/verify\?provider=interstitial|\/_sec\/cp_challenge\//;
 // The dogs of Amazon also decorate the ordinary 404 page, so they are no marker on their own.
 const SORRY = /Sorry! Something went wrong|503 - Service Unavailable/i;
+const COMMENTS = /<!--[\s\S]*?(?:-->|$)/g;
 
 function header(headers: BlockCheckInput['headers'], name: string): string | undefined {
   if (!headers) return undefined;
@@ -53,11 +60,12 @@ export function detectBlock(input: BlockCheckInput): BlockVerdict {
   const head = input.html.length > BLOCK_SCAN_CHARS ? input.html.slice(0, BLOCK_SCAN_CHARS) : input.html;
   const wafAction = header(input.headers, 'x-amzn-waf-action')?.toLowerCase();
 
-  if (ROBOT.test(head)) return { blocked: true, reason: 'robot_check' };
+  if (ROBOT_TITLE.test(head)) return { blocked: true, reason: 'robot_check' };
   if (wafAction === 'captcha' || CAPTCHA.test(head) || WAF_CAPTCHA.test(head)) return { blocked: true, reason: 'captcha' };
   if (wafAction === 'challenge' || CHALLENGE.test(head)) return { blocked: true, reason: 'challenge' };
-  if (INTERSTITIAL.test(head)) return { blocked: true, reason: 'interstitial' };
-  if (API_SERVICES.test(head)) return { blocked: true, reason: 'api_services_support' };
+  if (INTERSTITIAL.test(head) || CAPTCHA_FORM.test(head)) return { blocked: true, reason: 'interstitial' };
+  if (NOT_A_ROBOT.test(head)) return { blocked: true, reason: 'robot_check' };
+  if (API_SERVICES.test(head.replace(COMMENTS, ''))) return { blocked: true, reason: 'api_services_support' };
   if (input.status === 429) return { blocked: true, reason: 'rate_limited' };
   if (input.status === 503 || SORRY.test(head)) return { blocked: true, reason: 'service_unavailable' };
   return { blocked: false };

@@ -51,4 +51,42 @@ describe('detectBlock', () => {
     const html = `<html><head><title>Amazon.com : laptop</title>${filler}</head><body><!-- validateCaptcha api-services-support@amazon.com --></body></html>`;
     expect(detectBlock({ status: 200, html })).toEqual({ blocked: false });
   });
+
+  // Every error and captcha page carries the automated-access address in a comment.
+  const NOTICE = '<!-- To discuss automated access to Amazon data please contact api-services-support@amazon.com. -->';
+
+  it('takes the automated-access address in a comment for no notice: a 404 page stays a 404', () => {
+    const html = `<html><head><title>Page Not Found</title></head><body>${NOTICE}<p>Looking for something?</p></body></html>`;
+    expect(detectBlock({ status: 404, html })).toEqual({ blocked: false });
+    expect(detectBlock({ status: 200, html: `<html><body>${NOTICE}<p>Automated access to this resource is not permitted.</p></body></html>` })).toEqual({
+      blocked: true,
+      reason: 'api_services_support',
+    });
+  });
+
+  it('tells the image captcha from the one-button "continue shopping" interstitial', () => {
+    const form = (inside: string, action = '/errors/validateCaptcha') =>
+      `<html><head><title>Amazon.com</title></head><body>${NOTICE}<h4>Sorry, we just need to make sure you're not a robot.</h4><form method="get" action="${action}"><input type="hidden" name="amzn" value="x">${inside}</form></body></html>`;
+    expect(
+      detectBlock({ status: 200, html: form('<img src="https://images-na.ssl-images-amazon.com/captcha/abc/Captcha_x.jpg"><input id="captchacharacters">') }),
+    ).toEqual({
+      blocked: true,
+      reason: 'captcha',
+    });
+    expect(detectBlock({ status: 200, html: form('<button type="submit">Continue shopping</button>', '/errors_page/validateCaptcha') })).toEqual({
+      blocked: true,
+      reason: 'interstitial',
+    });
+  });
+
+  it('knows the WAF challenge, the WAF captcha and the bot-manager interstitial by their pages alone', () => {
+    const challenge =
+      '<html><head><script>window.gokuProps = {"key":"a","iv":"b","context":"c"};</script><script src="https://x.token.awswaf.com/x/y/challenge.js"></script></head><body><div id="challenge-container"></div></body></html>';
+    const wafCaptcha =
+      '<html><head><script src="https://x.token.awswaf.com/x/y/captcha.js"></script></head><body><div id="captcha-container"></div></body></html>';
+    const interstitial = `<html><head><meta http-equiv="refresh" content="5; URL='/s?k=lamp&bm-verify=AAQAAAAJ'"></head><body><script>xhr.open("POST", "/_sec/verify?provider=interstitial", false);</script></body></html>`;
+    expect(detectBlock({ status: 200, html: challenge })).toEqual({ blocked: true, reason: 'challenge' });
+    expect(detectBlock({ status: 405, html: wafCaptcha })).toEqual({ blocked: true, reason: 'captcha' });
+    expect(detectBlock({ status: 200, html: interstitial })).toEqual({ blocked: true, reason: 'interstitial' });
+  });
 });
