@@ -61,8 +61,12 @@ describe('crawl commands against a running all-in-one', () => {
     expect(created.stderr).toContain('\u2588');
     expect(created.stderr).toMatch(/2 done.*0 failed.* \/ 2 \| .*completed/);
     expect(created.stderr).toContain('ETA');
-    expect(created.stdout).toMatch(/Job \S+ .*completed.*: 2 done, 0 failed of 2 target\(s\)/);
+    expect(created.stdout).toMatch(/Job \S+ .*completed.*: 2 done, 0 failed of 2 target\(s\), \d+ result\(s\); 2 charged, 0 uncharged/);
     jobId = /Job (\S+) /.exec(stripVTControlCharacters(created.stdout))?.[1] as string;
+    const described = (await run(['jobs', 'get', jobId])).stdout;
+    expect(described).toMatch(/^charged:\s+2 charged, 0 uncharged$/m);
+    expect(described).toMatch(/^#\s+TARGET\s+STATUS\s+RESULTS\s+CHARGED\s+REASON$/m);
+    expect(described).toMatch(/^0\s+laptop stand\s+success\s+\d+\s+yes$/m);
 
     const job = JSON.parse((await run(['jobs', 'get', jobId, '--json'])).stdout);
     expect(job).toMatchObject({ id: jobId, status: 'completed', config: { lang: 'en-US' } });
@@ -132,6 +136,7 @@ describe('crawl commands against a running all-in-one', () => {
     const usage = await run(['usage']);
     expect(usage.stdout).toMatch(/^jobs\s+\d+\s+\d+\s+\d+$/m);
     expect(usage.stdout).toMatch(/credits: \d+ available/);
+    expect(usage.stdout).toMatch(/^targets settled: [1-9]\d* charged, \d+ uncharged \(delivered without charge\)$/m);
   });
 
   it('logout forgets the token', async () => {

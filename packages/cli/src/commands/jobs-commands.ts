@@ -1,10 +1,11 @@
 import type { Job, JobStatus } from '@crawl/sdk';
-import { progressOf } from '@crawl/sdk';
+import { chargesOf, progressOf } from '@crawl/sdk';
 import type { Command } from 'commander';
 import type { CliContext } from '../cli-context.ts';
 import { UsageError } from '../cli-io.ts';
 import { formatDuration, formatTime } from '../output/format.ts';
 import type { Output } from '../output/output.ts';
+import { chargesLine, whyOf } from '../output/target-outcome.ts';
 import { fields, table } from '../output/table.ts';
 import { followJob, statusColor } from '../progress/follow-job.ts';
 import type { Action } from './action.ts';
@@ -87,11 +88,13 @@ export function jobsCommands(program: Command, action: Action): void {
           const c = ctx.output.colors;
           const rows = page.data.map((job) => {
             const p = progressOf(job);
+            const { unchargedTargets } = chargesOf(job);
+            const notes = [p.failed ? `${p.failed} failed` : '', unchargedTargets ? `${unchargedTargets} uncharged` : ''].filter(Boolean);
             return [
               job.id,
               job.type,
               statusColor(c, job.status),
-              `${p.done}/${p.total}${p.failed ? ` (${p.failed} failed)` : ''}`,
+              `${p.done}/${p.total}${notes.length ? ` (${notes.join(', ')})` : ''}`,
               job.resultCount,
               formatTime(job.createdAt),
             ];
@@ -150,7 +153,7 @@ async function finish(ctx: CliContext, job: Job): Promise<void> {
   ctx.output.result(job, () => {
     const took = job.startedAt && job.completedAt ? ` in ${formatDuration((Date.parse(job.completedAt) - Date.parse(job.startedAt)) / 1000)}` : '';
     const next = job.status === 'completed' ? `\n${c.dim(`Next: crawl results ${job.id}   or   crawl export ${job.id} --format csv -o results.csv`)}` : '';
-    return `Job ${c.bold(job.id)} ${statusColor(c, job.status)}${took}: ${p.done} done, ${p.failed} failed of ${p.total} target(s), ${job.resultCount} result(s)${next}`;
+    return `Job ${c.bold(job.id)} ${statusColor(c, job.status)}${took}: ${p.done} done, ${p.failed} failed of ${p.total} target(s), ${job.resultCount} result(s); ${chargesLine(job)}${next}`;
   });
   if (job.status !== 'completed') ctx.exitCode = 1;
 }
@@ -165,6 +168,7 @@ function describeJob(job: Job, output: Output): string {
     ['type', job.type],
     ['status', statusColor(c, job.status)],
     ['targets', `${p.done} done, ${p.failed} failed, ${p.pending} pending of ${p.total}`],
+    ['charged', chargesLine(job)],
     ['results', job.resultCount],
     ['credits', job.creditsReserved],
     [
@@ -180,8 +184,8 @@ function describeJob(job: Job, output: Output): string {
     ['ended', job.completedAt ? formatTime(job.completedAt) : undefined],
   ]);
   const targets = table(
-    ['#', 'TARGET', 'STATUS', 'RESULTS', 'REASON'],
-    job.targets.map((t, i) => [i, t.value, statusColor(c, t.status), t.resultCount, t.reason]),
+    ['#', 'TARGET', 'STATUS', 'RESULTS', 'CHARGED', 'REASON'],
+    job.targets.map((t, i) => [i, t.value, statusColor(c, t.status), t.resultCount, t.charged === undefined ? '' : t.charged ? 'yes' : 'no', whyOf(t)]),
   );
   return `${summary}\n\n${targets}`;
 }

@@ -21,6 +21,10 @@ export function usageCommand(program: Command, action: Action): void {
             table([usage.month, 'USED', 'LIMIT', 'REMAINING'], rows),
             '',
             `credits: ${usage.credits.available} available, ${usage.credits.reserved} reserved`,
+            // Absent from a server that predates charges.
+            ...(usage.charges
+              ? [`targets settled: ${usage.charges.chargedTargets} charged, ${usage.charges.unchargedTargets} uncharged (delivered without charge)`]
+              : []),
             ctx.output.colors.dim(`counters reset ${formatTime(usage.resetsAt)}`),
           ].join('\n');
         });
