@@ -7,34 +7,19 @@ export function currencyDecimals(currency: string): number {
   return ZERO_DECIMAL.has(currency) ? 0 : 2;
 }
 
-export const KNOWN_CURRENCIES: ReadonlySet<string> = new Set([
-  'USD',
-  'CAD',
-  'MXN',
-  'BRL',
-  'GBP',
-  'EUR',
-  'SEK',
-  'PLN',
-  'TRY',
-  'AED',
-  'SAR',
-  'INR',
-  'JPY',
-  'SGD',
-  'AUD',
-  'CHF',
-  'CNY',
-  'DKK',
-  'NOK',
-  'CZK',
-  'EGP',
-  'ZAR',
-  'NZD',
-  'HKD',
-]);
+/**
+ * The ISO 4217 codes a storefront may show a price in: its own, and the ones a shopper can choose to
+ * see prices in (a visitor's currency preference shows `TWD 1,234` on amazon.co.jp).
+ */
+export const KNOWN_CURRENCIES: ReadonlySet<string> = new Set(
+  (
+    'AED ARS AUD BDT BGN BHD BRL CAD CHF CLP CNY COP CZK DKK EGP EUR GBP HKD HUF IDR ILS INR ISK JOD JPY KES KRW KWD ' +
+    'LKR MAD MXN MYR NGN NOK NZD OMR PEN PHP PKR PLN QAR RON RSD RUB SAR SEK SGD THB TRY TWD UAH USD VND ZAR'
+  ).split(' '),
+);
 
-const DOLLAR_CURRENCIES = new Set(['USD', 'CAD', 'MXN', 'AUD', 'SGD', 'NZD', 'HKD']);
+/** Currencies whose own sign is a bare `$`. */
+const DOLLAR_CURRENCIES = new Set(['USD', 'CAD', 'MXN', 'AUD', 'SGD', 'NZD', 'HKD', 'TWD', 'ARS', 'CLP', 'COP']);
 
 // Checked in order, so prefixed dollars win over the bare `$` and `R$` over `$`.
 const SYMBOLS: readonly (readonly [RegExp, string])[] = [
@@ -44,6 +29,8 @@ const SYMBOLS: readonly (readonly [RegExp, string])[] = [
   [/(?<![A-Za-z])(?:SG|S)\$/i, 'SGD'],
   [/(?<![A-Za-z])(?:MX|Mex)\$/i, 'MXN'],
   [/(?<![A-Za-z])NZ\$/i, 'NZD'],
+  [/(?<![A-Za-z])NT\$/i, 'TWD'],
+  [/(?<![A-Za-z])HK\$/i, 'HKD'],
   [/(?<![A-Za-z])US\$/i, 'USD'],
   [/€/, 'EUR'],
   [/£/, 'GBP'],
@@ -51,6 +38,11 @@ const SYMBOLS: readonly (readonly [RegExp, string])[] = [
   [/₹|\bRs\.?/, 'INR'],
   [/zł/i, 'PLN'],
   [/₺|\bTL\b/, 'TRY'],
+  [/₩/, 'KRW'],
+  [/₱/, 'PHP'],
+  [/฿/, 'THB'],
+  [/₪/, 'ILS'],
+  [/₫/, 'VND'],
   [/د\.إ/, 'AED'],
   [/ر\.س/, 'SAR'],
   [/\bkr\b/i, 'SEK'],

@@ -25,7 +25,7 @@ export interface PriceHint {
 export function parsePrice(text: string, hint: PriceHint = {}): Price | undefined {
   const raw = text.trim();
   if (raw === '') return undefined;
-  const normalized = normalizeDigits(raw);
+  const normalized = joinSplitFraction(normalizeDigits(raw));
   const match = NUMBER_RUN.exec(normalized);
   if (!match) return undefined;
 
@@ -36,6 +36,17 @@ export function parsePrice(text: string, hint: PriceHint = {}): Price | undefine
 
   const amount = readAmount(match[0], currencyDecimals(currency));
   return amount === undefined ? undefined : { amount, currency, raw };
+}
+
+/**
+ * Markup re-indented by hand or by a tool splits a price around its decimal separator (`$14\n.99`,
+ * `14 ,99 €`): whitespace next to a separator that 1–2 final digits follow is no grouping (a space
+ * only groups thousands), so it goes, and the fraction stays with its number.
+ */
+function joinSplitFraction(text: string): string {
+  return text.replace(/(\d)\s*([.,])\s*(\d{1,2})(?!\d)/g, (match, whole: string, separator: string, fraction: string) =>
+    /\s/.test(match) ? `${whole}${separator}${fraction}` : match,
+  );
 }
 
 /**

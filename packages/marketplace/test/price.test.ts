@@ -33,6 +33,19 @@ describe('parsePrice', () => {
     ['$749.99 with 25 percent savings', undefined, 749.99, 'USD'],
     ['£24.50 - £29.99', undefined, 24.5, 'GBP'],
     ['١٬٢٩٩٫٩٩ ر.س', undefined, 1299.99, 'SAR'],
+    // Re-indented markup splits a price around its separator; the fraction stays.
+    ['$14 .99', undefined, 14.99, 'USD'],
+    ['$14\n   .99', undefined, 14.99, 'USD'],
+    ['$ 14 . 99', undefined, 14.99, 'USD'],
+    ['14 ,99 €', undefined, 14.99, 'EUR'],
+    ['1 299 ,99 €', undefined, 1299.99, 'EUR'],
+    // A shopper's currency preference: any ISO code, and the signs of other dollars.
+    ['TWD 1,234', { currency: 'JPY' }, 1234, 'TWD'],
+    ['TWD1,234.50', { currency: 'JPY' }, 1234.5, 'TWD'],
+    ['NT$1,234', { currency: 'JPY' }, 1234, 'TWD'],
+    ['HK$99.00', { currency: 'USD' }, 99, 'HKD'],
+    ['KRW 12,000', { currency: 'USD' }, 12000, 'KRW'],
+    ['$1,299.00', { currency: 'TWD' }, 1299, 'TWD'],
   ])('reads %j', (text, hint, amount, currency) => {
     const price = parsePrice(text, hint);
     expect(price).toEqual({ amount, currency, raw: text.trim() });
