@@ -1,4 +1,4 @@
-import type { ExportFormat } from '@crawl/sdk';
+import { chargesOf, type ExportFormat } from '@crawl/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/preact-query';
 import { useState } from 'preact/hooks';
 import { Link, useLocation } from 'wouter-preact';
@@ -10,6 +10,7 @@ import { PageTitle } from '../components/page-title.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
 import { duration, when } from '../format/dates.ts';
 import { cellText, columnsOf, DEFAULT_COLUMNS, type ResultRow, SORTABLE, sortRows } from '../format/result-columns.ts';
+import { chargedText, targetWhy } from '../format/target-outcome.ts';
 
 /** One job, live: status, queue position, targets with reasons, progress; cancel, retry, results, export. */
 export function JobDetailPage({ jobId }: { jobId: string }) {
@@ -21,6 +22,7 @@ export function JobDetailPage({ jobId }: { jobId: string }) {
   const data = job.data;
   if (!data) return <section>{job.error ? <ErrorNote error={job.error} /> : <p>Loading…</p>}</section>;
   const open = data.status === 'queued' || data.status === 'running';
+  const charges = chargesOf(data);
 
   return (
     <section>
@@ -53,6 +55,10 @@ export function JobDetailPage({ jobId }: { jobId: string }) {
         <dd>{data.creditsReserved}</dd>
         <dt>Results</dt>
         <dd data-testid="result-count">{data.resultCount}</dd>
+        <dt>Charged targets</dt>
+        <dd data-testid="target-charges">
+          {charges.chargedTargets} charged, {charges.unchargedTargets} delivered without charge
+        </dd>
         <dt>Marketplace</dt>
         <dd>{String((data.config as { domain?: unknown }).domain ?? 'amazon.com')}</dd>
         {data.queue ? (
@@ -85,20 +91,28 @@ export function JobDetailPage({ jobId }: { jobId: string }) {
               <th scope="col">Target</th>
               <th scope="col">Status</th>
               <th scope="col">Results</th>
+              <th scope="col">Charged</th>
               <th scope="col">Reason</th>
             </tr>
           </thead>
           <tbody>
-            {data.targets.map((target, index) => (
-              <tr key={`${index}:${target.value}`}>
-                <td>{target.value}</td>
-                <td>
-                  <StatusBadge status={target.status} />
-                </td>
-                <td>{target.resultCount ?? ''}</td>
-                <td>{target.reason ?? ''}</td>
-              </tr>
-            ))}
+            {data.targets.map((target, index) => {
+              const why = targetWhy(target);
+              return (
+                <tr key={`${index}:${target.value}`}>
+                  <td>{target.value}</td>
+                  <td>
+                    <StatusBadge status={target.status} />
+                  </td>
+                  <td>{target.resultCount ?? ''}</td>
+                  <td>{chargedText(target)}</td>
+                  <td>
+                    {why.summary ?? ''}
+                    {why.detail ? <span class="muted detail">{why.detail}</span> : null}
+                  </td>
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       </div>

@@ -1,4 +1,4 @@
-import type { JobStatus } from '@crawl/sdk';
+import { chargesOf, type JobStatus } from '@crawl/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/preact-query';
 import { useState } from 'preact/hooks';
 import { Link, useLocation } from 'wouter-preact';
@@ -84,7 +84,10 @@ export function ProjectJobsPage({ projectId }: { projectId: string }) {
                 <td>
                   <StatusBadge status={job.status} />
                 </td>
-                <td>{job.targets.length}</td>
+                <td>
+                  {job.targets.length}
+                  <UnchargedNote count={chargesOf(job).unchargedTargets} />
+                </td>
                 <td>{job.resultCount}</td>
                 <td>{job.creditsReserved}</td>
                 <td>{when(job.createdAt)}</td>
@@ -97,4 +100,9 @@ export function ProjectJobsPage({ projectId }: { projectId: string }) {
       <Pager offset={offset} limit={PAGE} count={jobs.data?.data.length ?? 0} total={jobs.data?.meta.total} onChange={setOffset} />
     </section>
   );
+}
+
+/** Next to a job's target count: how many of its successes were delivered without charge, if any. */
+function UnchargedNote({ count }: { count: number }) {
+  return count > 0 ? <span class="muted"> ({count} not charged)</span> : null;
 }

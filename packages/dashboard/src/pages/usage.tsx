@@ -45,6 +45,12 @@ export function UsagePage() {
             <Bar label="Jobs" value={usage.data.used.jobsThisMonth} max={usage.data.limits.jobsPerMonth} />
             <Bar label="Targets" value={usage.data.used.targetsThisMonth} max={usage.data.limits.targetsPerMonth} />
             <Bar label="Exports" value={usage.data.used.exportsThisMonth} max={usage.data.limits.exportsPerMonth} />
+            {usage.data.charges ? (
+              <p data-testid="targets-charged">
+                Targets settled: <strong>{usage.data.charges.chargedTargets.toLocaleString()}</strong> charged,{' '}
+                <strong>{usage.data.charges.unchargedTargets.toLocaleString()}</strong> delivered without charge.
+              </p>
+            ) : null}
             <p class="muted">Resets {when(usage.data.resetsAt)}.</p>
           </div>
           <div class="card">

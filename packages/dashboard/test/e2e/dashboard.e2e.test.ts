@@ -159,6 +159,14 @@ function dashboardSuite(mode: string, start: () => Promise<Deployment>) {
       expect(eventStreams.length).toBeGreaterThan(0);
       const blocked = page.getByRole('row', { name: /blocked speaker/ });
       await expect.poll(() => blocked.textContent()).toMatch(/failed.*block/i);
+      // Each success says whether it is charged; the job sums them up.
+      expect(
+        await page
+          .getByRole('row', { name: /usb-c cable/ })
+          .getByRole('cell')
+          .allTextContents(),
+      ).toContain('yes');
+      expect(await page.getByTestId('target-charges').textContent()).toMatch(/^[1-9]\d* charged, \d+ delivered without charge$/);
       expect(Number(await page.getByTestId('result-count').textContent())).toBeGreaterThan(0);
       await page.getByRole('table').last().waitFor();
       await screenshot(page, 'job-detail');
@@ -292,6 +300,7 @@ function dashboardSuite(mode: string, start: () => Promise<Deployment>) {
       await page.locator('.chart canvas').first().waitFor();
       // The jobs crawled earlier in this run were charged: the ledger's days show it.
       await expect.poll(async () => Number((await page.getByTestId('credits-spent-month').textContent())!.replace(/\D/g, ''))).toBeGreaterThan(0);
+      expect(await page.getByTestId('targets-charged').textContent()).toMatch(/^Targets settled: [1-9][\d,]* charged, [\d,]+ delivered without charge\.$/);
       await page.getByTestId('referral-code').waitFor();
       await expect.poll(() => page.getByRole('progressbar', { name: 'Jobs' }).getAttribute('aria-valuenow')).not.toBe('0');
       const buy = page.getByRole('button', { name: /^Buy / }).first();

@@ -3,6 +3,7 @@ import { creditsPerDay } from '../../src/format/credits-per-day.ts';
 import { cronInWords, nextRuns } from '../../src/format/cron-words.ts';
 import { jobCost, targetsFromText } from '../../src/format/job-cost.ts';
 import { cellText, columnsOf, sortRows } from '../../src/format/result-columns.ts';
+import { chargedText, targetWhy } from '../../src/format/target-outcome.ts';
 
 describe('job cost', () => {
   it('bills distinct non-blank targets: 5 per keyword per page, 2 per ASIN whatever the pages', () => {
@@ -63,5 +64,26 @@ describe('credits per day', () => {
     expect(series.days).toEqual([Date.UTC(2026, 10, 1) / 1000, Date.UTC(2026, 10, 2) / 1000, Date.UTC(2026, 10, 3) / 1000]);
     expect(series.credits).toEqual([0, 12, 5]);
     expect(series.spent).toBe(17);
+  });
+});
+
+describe('target outcomes', () => {
+  it('says why a target failed, with the kind of page that blocked it and the crawler detail', () => {
+    const blocked = { value: 'a', status: 'failed', reason: 'blocked', blockKind: 'challenge', message: 'challenge (HTTP 200) after 4 attempts' } as const;
+    expect(targetWhy(blocked)).toEqual({ summary: 'blocked: challenge page', detail: 'challenge (HTTP 200) after 4 attempts' });
+    expect(targetWhy({ value: 'a', status: 'failed', reason: 'unrecognized_page' })).toEqual({ summary: 'unrecognized_page' });
+    expect(chargedText(blocked)).toBe('');
+  });
+
+  it('says a success was not charged and why, and nothing for a charged one', () => {
+    const partial = { value: 'a', status: 'success', charged: false, uncharged: 'partial', message: 'price missing on 1 of 3 records' } as const;
+    expect(targetWhy(partial)).toEqual({ summary: 'not charged: a required field is missing', detail: 'price missing on 1 of 3 records' });
+    expect(chargedText(partial)).toBe('no');
+    expect(targetWhy({ value: 'a', status: 'success', charged: false, uncharged: 'location_unverified' })).toEqual({
+      summary: 'not charged: delivery location not verified',
+    });
+    expect(targetWhy({ value: 'a', status: 'success', charged: true })).toEqual({});
+    expect(chargedText({ value: 'a', status: 'success', charged: true })).toBe('yes');
+    expect(targetWhy({ value: 'a', status: 'pending' })).toEqual({});
   });
 });
