@@ -74,7 +74,8 @@ export function assembleProduct(found: Findings, options: ParseProductPageOption
     asin,
     title: found.title || found.fallbackTitle || '',
     url: `${origin}/dp/${asin}`,
-    features: found.features,
+    // A page with both the feature bullets and the product facts lists the same bullets twice.
+    features: unique(found.features),
     images: unique(found.mainImage === undefined ? found.images : [found.mainImage, ...found.images]),
     categories: found.categories,
     missingFields: [],

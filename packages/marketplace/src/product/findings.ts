@@ -27,7 +27,7 @@ export interface Findings {
   otherOffersText?: string;
   shipsFrom?: string;
   prime: boolean;
-  histogram: { stars?: number; percent?: number; text: string }[];
+  histogram: { stars?: number | undefined; percent?: number | undefined; text: string }[];
   videoThumbs: number;
   videoCountText?: string;
   gallery: boolean;

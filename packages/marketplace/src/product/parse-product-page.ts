@@ -4,7 +4,8 @@ import { LINE_BREAKS } from '../html/markup-text.ts';
 import { pageText } from '../html/page-text.ts';
 import type { RegionAnchors } from '../html/region-starts.ts';
 import { scanRegions } from '../html/sax-scanner.ts';
-import { attr, hasClass } from '../html/tags.ts';
+import { attr } from '../html/tags.ts';
+import { isChrome } from '../html/chrome.ts';
 import { pageMarketplace, priceHintFor } from '../locale-context.ts';
 import { assembleProduct, showsProductIdentity } from './assemble-product.ts';
 import { PageScan, type IdRegion } from './page-scan.ts';
@@ -21,6 +22,7 @@ import { ImagesRegion, MAIN_IMAGE_IDS } from './regions/images.ts';
 import { InfoRowsRegion } from './regions/info-rows.ts';
 import { OfferExtrasRegion } from './regions/offer-extras.ts';
 import { PriceRegion } from './regions/price.ts';
+import { ProductFactsRegion } from './regions/product-facts.ts';
 import { RatingRegion } from './regions/rating.ts';
 import { SellerRegion } from './regions/seller.ts';
 import { TWISTER_ID, TwisterRegion } from './regions/twister.ts';
@@ -68,6 +70,7 @@ export function readProductPage(html: string | Uint8Array, options: ParseProduct
   const rating = new RatingRegion(scan);
   const availability = new AvailabilityRegion(scan);
   const features = new FeaturesRegion(scan);
+  const facts = new ProductFactsRegion(scan);
   const breadcrumb = new BreadcrumbRegion(scan);
   const images = new ImagesRegion(scan);
   const info = new InfoRowsRegion(scan);
@@ -86,6 +89,7 @@ export function readProductPage(html: string | Uint8Array, options: ParseProduct
     price,
     rating,
     features,
+    facts,
     images,
     breadcrumb,
     info,
@@ -105,10 +109,10 @@ export function readProductPage(html: string | Uint8Array, options: ParseProduct
   const startTag = (tag: StartTag): void => {
     const name = tag.tagName;
     stack.open(name);
-    // Script, style, noscript and popover content is nothing a reader sees on the page.
+    // Script, style, noscript, popover and expander-prompt content is no text of the page.
     if (stack.hidden) return;
     const cls = attr(tag, 'class');
-    if (hasClass(cls, 'a-popover-preload')) {
+    if (isChrome(cls)) {
       stack.hideTop();
       return;
     }
@@ -137,6 +141,7 @@ export function readProductPage(html: string | Uint8Array, options: ParseProduct
       availability.spanTag();
     }
     if (features.depth > 0) features.startTag(name, cls);
+    if (facts.depth > 0) facts.startTag(name, cls);
     if (breadcrumb.depth > 0) breadcrumb.startTag(tag, name);
     images.startTag(name, cls);
     if (info.depth > 0) info.startTag(tag, name, cls);

@@ -4,6 +4,7 @@ import { pageText } from '../html/page-text.ts';
 import { PriceElementReader } from '../html/price-element.ts';
 import type { RegionAnchors } from '../html/region-starts.ts';
 import { scanRegions } from '../html/sax-scanner.ts';
+import { isChrome } from '../html/chrome.ts';
 import { absoluteUrl, attr, hasClass, normalizeSpace } from '../html/tags.ts';
 import { TextCaptures } from '../html/text-captures.ts';
 import { pageMarketplace, priceHintFor } from '../locale-context.ts';
@@ -263,10 +264,10 @@ export function parseSearchPage(html: string | Uint8Array, options: ParseSearchP
   const handler = {
     startTag(tag: StartTag) {
       stack.open(tag.tagName);
-      // Script, style, noscript and popover content is nothing a reader sees on the page.
+      // Script, style, noscript, popover and expander-prompt content is no text of the page.
       if (stack.hidden) return;
       const cls = attr(tag, 'class');
-      if (hasClass(cls, 'a-popover-preload')) {
+      if (isChrome(cls)) {
         stack.hideTop();
         return;
       }

@@ -1,14 +1,13 @@
 import type { StartTag } from 'parse5-sax-parser';
+import { EXPANDER_PROMPT } from '../../fields/interface-phrases.ts';
 import { textOfMarkup } from '../../html/markup-text.ts';
 import { attr, normalizeSpace } from '../../html/tags.ts';
 import { ASIN } from '../findings.ts';
 import { lines, type IdRegion, type PageScan } from '../page-scan.ts';
 
-const READ_MORE = /\n?(?:Read more|Read less|Weiterlesen|Mehr lesen|Weniger lesen|En lire plus|Lire la suite|Leer más|Leggi di più|Meer lezen|もっと読む)\s*$/i;
-
 /** What the page is: its ASIN (hidden input, canonical link), title and description. */
 export class IdentityRegion implements IdRegion {
-  readonly ids: readonly string[] = ['productTitle', 'title', 'productDescription', 'bookDescription_feature_div'];
+  readonly ids: readonly string[] = ['productTitle', 'ebooksProductTitle', 'title', 'productDescription', 'bookDescription_feature_div'];
   private readonly scan: PageScan;
 
   constructor(scan: PageScan) {
@@ -17,16 +16,16 @@ export class IdentityRegion implements IdRegion {
 
   onId(id: string): void {
     const found = this.scan.found;
-    if (id === 'productTitle') {
+    // Digital editions name the title in `ebooksProductTitle`, beside the format inside `#title`.
+    if (id === 'productTitle' || id === 'ebooksProductTitle') {
       if (found.title === undefined) this.scan.capture((text) => (found.title = normalizeSpace(text)));
     } else if (id === 'title') {
       this.scan.capture((text) => (found.fallbackTitle ??= normalizeSpace(text)));
     } else if (id === 'productDescription') {
-      this.scan.capture((text) => (found.description ??= lines(text) || undefined));
+      this.scan.capture((text) => (found.description ??= withoutPrompts(text) || undefined));
     } else if (id === 'bookDescription_feature_div') {
-      // The expander's own "Read more" prompt is no part of the text.
       this.scan.captureWithNoscript((text, noscript) => {
-        found.description ??= lines(text).replace(READ_MORE, '') || lines(textOfMarkup(noscript)) || undefined;
+        found.description ??= withoutPrompts(text) || withoutPrompts(textOfMarkup(noscript)) || undefined;
       });
     }
   }
@@ -42,4 +41,12 @@ export class IdentityRegion implements IdRegion {
       found.canonicalAsin ??= /\/dp\/([A-Z0-9]{10})/.exec(attr(tag, 'href') ?? '')?.[1];
     }
   }
+}
+
+/** The text's lines without the expander's own prompts ("Read more", "Weniger lesen"): no part of the text. */
+function withoutPrompts(text: string): string {
+  return lines(text)
+    .split('\n')
+    .filter((line) => !EXPANDER_PROMPT.test(line))
+    .join('\n');
 }

@@ -1,4 +1,5 @@
 import type { StartTag } from 'parse5-sax-parser';
+import { selectionLabel } from '../../fields/interface-phrases.ts';
 import { attr, hasClass, normalizeSpace } from '../../html/tags.ts';
 import { ASIN } from '../findings.ts';
 import type { PageScan } from '../page-scan.ts';
@@ -7,8 +8,6 @@ import type { ProductVariation } from '../types.ts';
 export const TWISTER_ID =
   /^(?:twister|twister_feature_div|twister-plus-inline-twister|inline-twister-expander-content-.+|tp-inline-twister-dim-values-container)$/;
 const TWISTER_DIMENSION_ID = /^(?:variation_|inline-twister-row-)(.+)$/;
-const VARIATION_TITLE_PREFIX =
-  /^(?:Click to select|Klicke, um|Cliquez pour sélectionner|Haz clic para seleccionar|Fai clic per selezionare|クリックして選択)\s*/i;
 
 /**
  * The variation picker ("twister"): each element carrying a variation's ASIN is one variation of
@@ -45,7 +44,7 @@ export class TwisterRegion {
     const asin = attr(tag, 'data-defaultasin') ?? attr(tag, 'data-asin');
     if (this.variation === undefined && asin !== undefined && ASIN.test(asin)) {
       const title = attr(tag, 'title');
-      const label = title === undefined ? undefined : title.replace(VARIATION_TITLE_PREFIX, '').trim();
+      const label = title === undefined ? undefined : selectionLabel(title);
       const started: ProductVariation = {
         asin,
         selected: hasClass(cls, 'swatchSelect') || attr(tag, 'data-initiallyselected') === 'true',
