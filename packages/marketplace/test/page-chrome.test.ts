@@ -44,6 +44,39 @@ describe('product pages: what a reader sees, not the chrome around it', () => {
   });
 });
 
+describe('one check of every value before it is stored', () => {
+  const header = (line1: string, line2: string) =>
+    `<span id="productTitle">Lamp</span><div id="glow-ingress-block"><span id="glow-ingress-line1">${line1}</span><span id="glow-ingress-line2">${line2}</span></div>`;
+
+  it.each([
+    ['Hello', 'Select your address', undefined],
+    ['Deliver to', 'Update location', undefined],
+    ['Entregar em', 'Atualizar CEP', undefined],
+    ['Enviar a', 'Actualizar ubicación', undefined],
+    ['Liefern an', 'Standort aktualisieren', undefined],
+    ['お届け先', 'お届け先住所を選択', undefined],
+    ['Delivering to Rockville 20852', 'Update location', 'Rockville 20852'],
+    ['Lieferung an Kim', '12159 Berlin', '12159 Berlin'],
+    ['Deliver to Kim', 'Update location', undefined],
+  ])('reads the header lines %j / %j as the location %j', (line1, line2, location) => {
+    expect(parse(header(line1, line2)).deliverTo).toBe(location);
+  });
+
+  it('keeps a coupon only when it says what it takes off; a promotion banner in its place is none', () => {
+    const coupon = (text: string) =>
+      parse(`<span id="productTitle">Lamp</span><div id="promoPriceBlockMessage_feature_div"><label>${text}</label></div>`).coupon;
+    expect(coupon('Aplique o cupom de 15%')).toBe('Aplique o cupom de 15%');
+    expect(coupon('Promoção')).toBeUndefined();
+  });
+
+  it('decodes references a page escaped twice and drops source code from every text', () => {
+    const product = parse(`<span id="productTitle">Jack &amp;amp; Jones Pullover</span>
+      <div id="productDetails_techSpec_section_1"><table><tr><th>Material</th><td>Wolle</td></tr><tr><th>Pflege</th><td>.care { color: red; }</td></tr></table></div>`);
+    expect(product.title).toBe('Jack & Jones Pullover');
+    expect(product.specifications).toEqual({ Material: 'Wolle' });
+  });
+});
+
 describe('product pages: newer layouts', () => {
   it('reads "About this item" and the fact rows of the product facts block', () => {
     const product = parse(`<span id="productTitle">Shirt</span><div id="productFactsDesktop_feature_div"><div id="productFactsDesktopExpander">

@@ -1,3 +1,4 @@
+import { headerLocation, validateProduct } from '../fields/validate-product.ts';
 import { absoluteUrl } from '../html/tags.ts';
 import { parseCount, parseRating } from '../numbers.ts';
 import { parsePrice, type Price, type PriceHint } from '../price.ts';
@@ -199,8 +200,10 @@ export function assembleProduct(found: Findings, options: ParseProductPageOption
   }
   if (found.variations.length > 0) details.variations = found.variations;
   if (found.badges.length > 0) details.badges = found.badges;
-  if (found.deliverTo !== undefined) details.deliverTo = found.deliverTo;
+  const deliverTo = headerLocation(...found.deliveryLines);
+  if (deliverTo !== undefined) details.deliverTo = deliverTo;
 
+  validateProduct(details);
   for (const field of PRODUCT_FIELDS) {
     const value = details[field];
     if (value === undefined || (Array.isArray(value) && value.length === 0)) details.missingFields.push(field);

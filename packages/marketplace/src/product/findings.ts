@@ -33,8 +33,8 @@ export interface Findings {
   gallery: boolean;
   breadcrumbs: BreadcrumbCategory[];
   badges: ProductBadge[];
-  /** The header's delivery location (`#glow-ingress-line2`). */
-  deliverTo: string | undefined;
+  /** The header's two delivery lines (`#glow-ingress-line1`, `-line2`), as shown. */
+  deliveryLines: [string | undefined, string | undefined];
   legacyPrice?: string;
   legacyListPrice?: string;
   ratingTitle?: string;
@@ -64,7 +64,7 @@ export function newFindings(): Findings {
     gallery: false,
     breadcrumbs: [],
     badges: [],
-    deliverTo: undefined,
+    deliveryLines: [undefined, undefined],
     features: [],
     images: [],
     categories: [],

@@ -4,6 +4,8 @@ import { pageText } from '../html/page-text.ts';
 import { PriceElementReader } from '../html/price-element.ts';
 import type { RegionAnchors } from '../html/region-starts.ts';
 import { scanRegions } from '../html/sax-scanner.ts';
+import { validateSearchItem } from '../fields/validate-search.ts';
+import { headerLocation } from '../fields/validate-product.ts';
 import { isChrome } from '../html/chrome.ts';
 import { absoluteUrl, attr, hasClass, normalizeSpace } from '../html/tags.ts';
 import { TextCaptures } from '../html/text-captures.ts';
@@ -62,7 +64,7 @@ const RESULTS_FRAME_IDS = ['atfResults', 's-results-list-atf', 'noResultsTitle']
  * the related searches, the result count and the next-page link.
  */
 const SEARCH_ANCHORS: RegionAnchors = {
-  ids: new Set(['s-result-count', 'pagnNextLink', 'glow-ingress-line2', ...RESULTS_FRAME_IDS]),
+  ids: new Set(['s-result-count', 'pagnNextLink', 'glow-ingress-line1', 'glow-ingress-line2', ...RESULTS_FRAME_IDS]),
   needles: [
     { text: RESULTS_HEADER, accept: (startTag: string) => startTag.includes(`data-component-type="${RESULTS_HEADER}"`) },
     { text: RESULT_LIST, accept: (startTag: string) => /\sclass=["'][^"']*\bs-main-slot\b/.test(startTag) },
@@ -104,7 +106,7 @@ export function parseSearchPage(html: string | Uint8Array, options: ParseSearchP
   let widget: 'video' | 'brand' | undefined;
   let inRelated = 0;
   const relatedSearches: string[] = [];
-  let deliverTo: string | undefined;
+  const deliveryLines: [string | undefined, string | undefined] = [undefined, undefined];
   let resultsFrame = false;
 
   const capture = (set: (text: string) => void): void => {
@@ -121,8 +123,10 @@ export function parseSearchPage(html: string | Uint8Array, options: ParseSearchP
       stack.onClose(() => (widget = undefined));
       return;
     }
-    if (deliverTo === undefined && name === 'span' && attr(tag, 'id') === 'glow-ingress-line2') {
-      capture((text) => (deliverTo ??= text || undefined));
+    const id = attr(tag, 'id');
+    if (id === 'glow-ingress-line1' || id === 'glow-ingress-line2') {
+      const line = id === 'glow-ingress-line1' ? 0 : 1;
+      capture((text) => (deliveryLines[line] ??= text || undefined));
       return;
     }
     if (component === RESULTS_HEADER || hasClass(cls, RESULT_LIST) || RESULTS_FRAME_IDS.includes(attr(tag, 'id') ?? '')) resultsFrame = true;
@@ -288,6 +292,8 @@ export function parseSearchPage(html: string | Uint8Array, options: ParseSearchP
   for (const card of drafts) {
     const item = toItem(card, options, hint);
     if (item === undefined) continue;
+    if (validateSearchItem(item) === undefined) continue;
+    for (const field of SEARCH_ITEM_FIELDS) if (item[field] === undefined) item.missingFields.push(field);
     item.position = items.length + 1;
     if (!item.sponsored) item.rank = ++organic;
     else item.placement = card.widget ?? (organic === 0 ? 'top' : 'inline');
@@ -300,7 +306,8 @@ export function parseSearchPage(html: string | Uint8Array, options: ParseSearchP
     if (total !== undefined) page.totalResults = total;
   }
   if (relatedSearches.length > 0) page.relatedSearches = relatedSearches;
-  if (deliverTo !== undefined) page.deliverTo = deliverTo;
+  const location = headerLocation(...deliveryLines);
+  if (location !== undefined) page.deliverTo = location;
   return page;
 }
 
@@ -367,7 +374,6 @@ function toItem(card: ItemDraft, options: ParseSearchPageOptions, hint: PriceHin
   if (bought !== undefined) item.boughtInPastMonth = bought;
   if (options.keyword !== undefined) item.keyword = options.keyword;
   if (options.page !== undefined) item.page = options.page;
-  for (const field of SEARCH_ITEM_FIELDS) if (item[field] === undefined) item.missingFields.push(field);
   return item;
 }
 
