@@ -45,6 +45,7 @@ describe('delivery location (config.deliveryZip) through the all-in-one service'
     await sim?.close();
   });
 
+  let lastJob: Record<string, unknown> = {};
   async function crawled(body: unknown): Promise<Array<Record<string, unknown>>> {
     const created = await call(service.url, 'POST', `/projects/${projectId}/jobs`, { token, body });
     expect(created.status).toBe(201);
@@ -53,6 +54,7 @@ describe('delivery location (config.deliveryZip) through the all-in-one service'
       async () => {
         const job = await call(service.url, 'GET', `/jobs/${id}`, { token });
         expect(job.body.data.status).toBe('completed');
+        lastJob = job.body.data;
       },
       { timeout: 45_000, interval: 100 },
     );
@@ -64,6 +66,11 @@ describe('delivery location (config.deliveryZip) through the all-in-one service'
   it('sets the postal code on the crawl session; details and search records echo it', async () => {
     const details = await crawled({ type: 'details', targets: ['B0SIM00011', 'B0SIM00012'], config: { deliveryZip: '10001' } });
     expect(details.map((item) => item.deliverTo)).toEqual(['10001', '10001']);
+    expect(details.map((item) => item.location)).toEqual([
+      { requested: '10001', observed: '10001', verified: true },
+      { requested: '10001', observed: '10001', verified: true },
+    ]);
+    expect(lastJob.charges).toEqual({ chargedTargets: 2, unchargedTargets: 0 });
     const search = await crawled({ type: 'search', targets: ['garden hose'], config: { deliveryZip: '10001', pages: 2 } });
     expect(search.length).toBeGreaterThan(20);
     expect(search.every((item) => item.deliverTo === '10001')).toBe(true);
@@ -74,12 +81,19 @@ describe('delivery location (config.deliveryZip) through the all-in-one service'
     expect(plain[0]?.deliverTo).toBe('United States');
   });
 
-  it('crawls anyway when the address change fails; records show the location the page shows', async () => {
+  it('delivers anyway when the address change fails, with the location the page shows, unverified and not charged', async () => {
     sim.setFaults({ rules: [{ path: ADDRESS_CHANGE_PATH, fault: '503' }] });
     const items = await crawled({ type: 'details', targets: ['B0SIM00014'], config: { deliveryZip: '60601' } });
-    expect(items[0]).toMatchObject({ asin: 'B0SIM00014', deliverTo: 'United States' });
-    // The change was tried (and retried) against the failing endpoint, not skipped.
-    expect(sim.stats().faults['503']).toBe(2);
+    expect(items[0]).toMatchObject({
+      asin: 'B0SIM00014',
+      deliverTo: 'United States',
+      location: { requested: '60601', observed: 'United States', verified: false },
+    });
+    // The change was tried (and retried) against the failing endpoint, not skipped, and once more
+    // on a second session after the page showed another location: 2 sessions × 2 tries.
+    expect(sim.stats().faults['503']).toBe(4);
+    expect(lastJob.charges).toEqual({ chargedTargets: 0, unchargedTargets: 1 });
+    expect((lastJob.targets as Array<Record<string, unknown>>)[0]).toMatchObject({ status: 'success', charged: false, uncharged: 'location_unverified' });
     sim.setFaults({});
   });
 });
