@@ -8,6 +8,8 @@ const BENCHES: Record<string, () => Promise<{ main(): Promise<void> }>> = {
   storage: () => import('./storage.ts'),
   // Crawl pipeline (fetch + parse pool) vs the parse-bound ceiling and Crawlee's CheerioCrawler.
   pipeline: () => import('./pipeline.ts'),
+  // Details targets that succeed when the simulator answers a share of requests with block pages.
+  blocks: () => import('./blocks.ts'),
   // The split-on-MongoDB row needs BENCH_MONGO_URL (or TEST_MONGO_URL) and REDIS_URL (or TEST_REDIS_URL).
   'read-path': () => import('./read-path.ts'),
   // Needs a MongoDB-wire server (BENCH_MONGO_URL or TEST_MONGO_URL); says so and skips without one.
