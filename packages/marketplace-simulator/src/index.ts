@@ -16,7 +16,8 @@ export { NOT_FOUND_PREFIX, SPECIAL_ASINS, WELL_KNOWN_ASINS, isCatalogAsin, makeC
 export { getProduct, isKnownAsin, searchCatalog, type CatalogProduct, type SearchEntry, type SearchResults, type StockState } from './catalog.ts';
 export { ADDRESS_CHANGE_PATH, CSRF_HEADER, LOCATION_COOKIE, glowToken } from './delivery-location.ts';
 export { CATEGORIES, type Category } from './categories.ts';
-export { amountOf, formatMoney, localPrice, type Money } from './money.ts';
+export { amountOf, formatMoney, localPrice, priceIn, SHOPPER_CURRENCIES, type Money } from './money.ts';
+export { CURRENCY_COOKIE } from './shopper-currency.ts';
 export { storefrontProduct, type StorefrontProduct } from './storefront-view.ts';
 export { textsFor, type Texts } from './texts.ts';
 export {

@@ -56,7 +56,17 @@ const USD_RATE: Record<string, number> = {
   JPY: 150,
   SGD: 1.35,
   AUD: 1.52,
+  // Currencies a shopper may choose to see prices in (the storefront's currency preference).
+  TWD: 32.3,
+  HKD: 7.8,
+  KRW: 1350,
+  NZD: 1.65,
+  CHF: 0.88,
+  CNY: 7.2,
 };
+
+/** Currencies a shopper can pick to see prices in, besides the storefront's own. */
+export const SHOPPER_CURRENCIES: readonly string[] = Object.keys(USD_RATE);
 
 export interface Money {
   /** Integer minor units (cents; yen for JPY). */
@@ -66,12 +76,16 @@ export interface Money {
 }
 
 export function decimalsOf(currency: string): number {
-  return currency === 'JPY' ? 0 : 2;
+  return currency === 'JPY' || currency === 'KRW' ? 0 : 2;
 }
 
 /** Shelf price on `domain` for a USD price: converted, then charm-priced (…,99 or round yen). */
 export function localPrice(usdCents: number, domain: MarketplaceDomain): Money {
-  const currency = MARKETPLACES[domain].currency;
+  return priceIn(usdCents, MARKETPLACES[domain].currency);
+}
+
+/** A USD price in `currency` (the storefront's, or one the shopper chose), charm-priced. */
+export function priceIn(usdCents: number, currency: string): Money {
   const rate = USD_RATE[currency] ?? 1;
   const decimals = decimalsOf(currency);
   if (decimals === 0) return { minor: Math.max(10, Math.round(((usdCents / 100) * rate) / 10) * 10), currency, decimals };
@@ -103,8 +117,11 @@ export interface MoneyParts {
   text: string;
 }
 
+// A price in a currency the shopper chose over the storefront's: its ISO code first, English digits.
+const SHOPPER_FORMAT: Omit<MoneyFormat, 'symbol'> = { symbolFirst: true, gap: NBSP, group: ',', decimal: '.' };
+
 export function formatMoney(money: Money, domain: MarketplaceDomain): MoneyParts {
-  const format = FORMATS[domain];
+  const format = money.currency === MARKETPLACES[domain].currency ? FORMATS[domain] : { ...SHOPPER_FORMAT, symbol: money.currency };
   const digits = String(money.minor).padStart(money.decimals + 1, '0');
   const whole = group(digits.slice(0, digits.length - money.decimals), format);
   const fraction = money.decimals === 0 ? '' : digits.slice(-money.decimals);

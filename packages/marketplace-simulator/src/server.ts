@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { STOREFRONT_LANGUAGES, isMarketplaceDomain, marketplaceForHost, type MarketplaceDomain } from '@crawl/marketplace';
 import { ADDRESS_CHANGE_PATH, addressChange, chosenZip, CSRF_HEADER, locationCookie } from './delivery-location.ts';
+import { chosenCurrency } from './shopper-currency.ts';
 import { faultResponse, type FaultRequest } from './fault-responses.ts';
 import { decideFault, type FaultConfig, type FaultKind } from './faults.ts';
 import { notFoundPage } from './render/block-pages.ts';
@@ -147,7 +148,9 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
     const language = languageParam && STOREFRONT_LANGUAGES[domain].includes(languageParam) ? languageParam : undefined;
     // The delivery location is the session's, set through the location widget (ADDRESS_CHANGE_PATH).
     const deliveryZip = chosenZip(single(req.headers.cookie), domain);
-    const shopperOptions = { ...(language ? { language } : {}), ...(deliveryZip ? { deliveryZip } : {}) };
+    // The currency the shopper chose to see prices in, as the storefront keeps it (`i18n-prefs`).
+    const currency = chosenCurrency(single(req.headers.cookie), domain);
+    const shopperOptions = { ...(language ? { language } : {}), ...(deliveryZip ? { deliveryZip } : {}), ...(currency ? { currency } : {}) };
     const keyword = route === 'search' ? (url.searchParams.get('k') ?? url.searchParams.get('field-keywords') ?? '') : undefined;
     const asin = route === 'product' ? PRODUCT_PATH.exec(url.pathname)?.[1]?.toUpperCase() : undefined;
 

@@ -1,7 +1,7 @@
-import type { MarketplaceDomain } from '@crawl/marketplace';
+import { MARKETPLACES, type MarketplaceDomain } from '@crawl/marketplace';
 import type { Book, CatalogProduct } from './catalog.ts';
 import { localizedCategory } from './categories.ts';
-import { localPrice, type Money } from './money.ts';
+import { priceIn, type Money } from './money.ts';
 import { textsFor, type Texts } from './texts.ts';
 
 /** A catalog product as one storefront shows it: local money, language and wording. */
@@ -19,7 +19,12 @@ export interface StorefrontProduct {
   book?: Book;
 }
 
-export function storefrontProduct(product: CatalogProduct, domain: MarketplaceDomain, language?: string): StorefrontProduct {
+/**
+ * `currency`: one the shopper chose to see prices in (the storefront's currency preference); the
+ * storefront's own by default.
+ */
+export function storefrontProduct(product: CatalogProduct, domain: MarketplaceDomain, language?: string, currency?: string): StorefrontProduct {
+  const shown = currency ?? MARKETPLACES[domain].currency;
   const texts = textsFor(domain, language);
   const view: StorefrontProduct = {
     product,
@@ -31,10 +36,10 @@ export function storefrontProduct(product: CatalogProduct, domain: MarketplaceDo
   };
   if (product.book) view.book = product.book;
   if (product.priceUsdCents !== undefined) {
-    const price = localPrice(product.priceUsdCents, domain);
+    const price = priceIn(product.priceUsdCents, shown);
     view.price = price;
     if (product.listPriceUsdCents !== undefined) {
-      const list = localPrice(product.listPriceUsdCents, domain);
+      const list = priceIn(product.listPriceUsdCents, shown);
       if (list.minor > price.minor) view.listPrice = list;
     }
   }

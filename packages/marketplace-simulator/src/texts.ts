@@ -46,6 +46,14 @@ export interface Texts {
   applyCoupon(percent: number): string;
   /** First line of the header's delivery location. */
   deliverTo: string;
+  /** The newer header's first line before the location, and its second line (a prompt). */
+  deliveringTo: string;
+  updateLocation: string;
+  /** A variation swatch's title around its label. */
+  clickToSelect(label: string): string;
+  /** The newer list histogram: a row's star name, and its label pairing the star count with the share. */
+  starName(stars: number): string;
+  histogramLabel(share: number, stars: number): string;
 }
 
 const EN_WEEKDAYS = ['Wed', 'Thu', 'Fri', 'Sat', 'Sun', 'Mon', 'Tue'];
@@ -88,6 +96,11 @@ const EN: Texts = {
   audibleTrial: 'Free with Audible trial',
   applyCoupon: (p) => `Apply ${p}% coupon`,
   deliverTo: 'Deliver to',
+  deliveringTo: 'Delivering to',
+  updateLocation: 'Update location',
+  clickToSelect: (l) => `Click to select ${l}`,
+  starName: (n) => `${n} star`,
+  histogramLabel: (p, n) => `${p} percent of reviews have ${n} stars`,
 };
 
 const DE: Texts = {
@@ -126,6 +139,11 @@ const DE: Texts = {
   audibleTrial: 'Audible Probemonat',
   applyCoupon: (p) => `${p} %-Gutschein anwenden`,
   deliverTo: 'Liefern an',
+  deliveringTo: 'Lieferung an',
+  updateLocation: 'Standort aktualisieren',
+  clickToSelect: (l) => `Wählen Sie ${l} durch Klicken aus`,
+  starName: (n) => `${n} Sterne`,
+  histogramLabel: (p, n) => `${p} Prozent der Bewertungen haben ${n} Sterne`,
 };
 
 const FR: Texts = {
@@ -164,6 +182,11 @@ const FR: Texts = {
   audibleTrial: 'Gratuit avec l’offre d’essai Audible',
   applyCoupon: (p) => `Appliquer le coupon de ${p} %`,
   deliverTo: 'Livraison à',
+  deliveringTo: 'Livraison à',
+  updateLocation: "Mettre à jour l'emplacement",
+  clickToSelect: (l) => `Cliquez pour sélectionner ${l}`,
+  starName: (n) => `${n} étoiles`,
+  histogramLabel: (p, n) => `${p} pour cent des évaluations ont ${n} étoiles`,
 };
 
 const JA: Texts = {
@@ -202,6 +225,11 @@ const JA: Texts = {
   audibleTrial: 'Audible会員 無料',
   applyCoupon: (p) => `${p}%OFFクーポンを適用`,
   deliverTo: 'お届け先',
+  deliveringTo: 'お届け先',
+  updateLocation: '場所を更新',
+  clickToSelect: (l) => `クリックして選択 ${l}`,
+  starName: (n) => `星${n}つ`,
+  histogramLabel: (p, n) => `星${n}つのレビュー ${p}%`,
 };
 
 const ES: Texts = {
@@ -239,6 +267,11 @@ const ES: Texts = {
   audibleTrial: 'Gratis con la prueba de Audible',
   applyCoupon: (p) => `Aplicar cupón del ${p} %`,
   deliverTo: 'Enviar a',
+  deliveringTo: 'Entregar en',
+  updateLocation: 'Actualizar ubicación',
+  clickToSelect: (l) => `Haz clic para seleccionar ${l}`,
+  starName: (n) => `${n} estrellas`,
+  histogramLabel: (p, n) => `El ${p} por ciento de las reseñas tienen ${n} estrellas`,
 };
 
 const IT: Texts = {
@@ -276,6 +309,11 @@ const IT: Texts = {
   audibleTrial: 'Gratis con la prova di Audible',
   applyCoupon: (p) => `Applica coupon del ${p}%`,
   deliverTo: 'Consegna a',
+  deliveringTo: 'Consegna a',
+  updateLocation: 'Aggiorna posizione',
+  clickToSelect: (l) => `Fai clic per selezionare ${l}`,
+  starName: (n) => `${n} stelle`,
+  histogramLabel: (p, n) => `Il ${p} per cento delle recensioni ha ${n} stelle`,
 };
 
 const BY_LANGUAGE: Record<string, Texts> = { en: EN, de: DE, fr: FR, ja: JA, es: ES, it: IT };

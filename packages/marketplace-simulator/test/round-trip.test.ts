@@ -285,7 +285,28 @@ describe('shopper options: sort, storefront language, delivery location', () => 
     expect(details.price?.currency).toBe('EUR');
   });
 
-  it('names the delivery location in the header; the parsers echo it', () => {
+  it('shows the prices in the currency the shopper chose, and the parser reads them in it', () => {
+    for (const layout of SEARCH_LAYOUTS) {
+      const rendered = renderSearchPage({ keyword: 'kettle', domain: 'amazon.co.jp', layout, size: 'small', language: 'en_US', currency: 'TWD' });
+      const parsed = parseSearchPage(rendered.html, { origin: ORIGIN, marketplace: 'amazon.co.jp' });
+      const priced = parsed.items.filter((item) => item.price);
+      expect(priced.length).toBeGreaterThan(5);
+      for (const item of priced) {
+        const view = storefrontProduct(getProduct(item.asin)!, 'amazon.co.jp', 'en_US', 'TWD');
+        expect(item.price, `${layout} ${item.asin}`).toEqual({ ...expectedPrice(view.price), raw: expect.stringMatching(/^TWD/) });
+      }
+    }
+    const product = renderProductPage({ asin: WELL_KNOWN_ASINS[2]!, domain: 'amazon.de', layout: 'facts', size: 'small', currency: 'USD' })!;
+    expect(parseProductPage(product.html, { origin: ORIGIN, marketplace: 'amazon.de' }).price?.currency).toBe('USD');
+  });
+
+  it('names the delivery location in the header, in the newer header too; the parsers echo it', () => {
+    for (const domain of ['amazon.com', 'amazon.de', 'amazon.fr', 'amazon.co.jp', 'amazon.es', 'amazon.it'] as const) {
+      const newer = renderProductPage({ asin: WELL_KNOWN_ASINS[1]!, domain, layout: 'facts', size: 'small', deliveryZip: '10115' })!;
+      // The place is on line 1 ("Delivering to 10115"), line 2 only prompts.
+      expect(newer.html).toMatch(/id="glow-ingress-line1">[^<]*10115<\/span><span[^>]*id="glow-ingress-line2">[^<]+<\/span>/);
+      expect(parseProductPage(newer.html, { origin: ORIGIN, marketplace: domain }).deliverTo, domain).toBe('10115');
+    }
     const search = renderSearchPage({ keyword: 'laptop', domain: 'amazon.de', size: 'small', deliveryZip: '10115' });
     expect(parseSearchPage(search.html, { origin: ORIGIN, marketplace: 'amazon.de' }).deliverTo).toBe('10115');
     const product = renderProductPage({ asin: WELL_KNOWN_ASINS[1]!, domain: 'amazon.co.uk', size: 'small', deliveryZip: 'SW1A 1AA' })!;

@@ -27,12 +27,29 @@ function swatches(view: StorefrontProduct, book: Book): string {
   return `<div id="tmmSwatches" class="a-section a-spacing-none"><div class="a-row a-spacing-none">${items}</div></div>`;
 }
 
+/** The popover card's link to more of a contributor, in the storefront's wording. */
+function discoverText(view: StorefrontProduct, name: string): string {
+  const byLanguage: Record<string, string> = {
+    de: `Entdecken Sie ${name} bei Amazon`,
+    fr: `Découvrez ${name} sur Amazon`,
+    es: `Descubre ${name} en Amazon`,
+    it: `Scopri ${name} su Amazon`,
+    ja: `Amazon で ${name} の作品を見る`,
+  };
+  return byLanguage[view.texts.language] ?? `Discover ${name} on Amazon`;
+}
+
 function byline(view: StorefrontProduct, book: Book): string {
   const authors = book.authors
     .map((a, i) => {
       const role = view.texts.bookRoles[a.role === 'author' ? 0 : 1];
       const comma = i < book.authors.length - 1 ? '<span class="a-color-secondary">, </span>' : '';
-      return `<span class="author notFaded"><a class="a-link-normal" href="/s?field-author=${encodeURIComponent(a.name)}">${esc(a.name)}</a> <span class="contribution" spacing="none"><span class="a-color-secondary">(${esc(role)})</span></span>${comma}</span>`;
+      // The first author's card, preloaded for its popover: the name again, a "discover" link, a prompt.
+      const card =
+        i === 0
+          ? `<div class="a-popover-preload" id="a-popover-contributor-${i}"><div class="a-section"><span class="a-size-medium">${esc(a.name)} <span class="a-color-secondary">(${esc(role)})</span></span><div class="a-row"><a class="a-link-normal" href="/e/B00AUTHOR${i}">${esc(discoverText(view, a.name))}</a></div></div></div>`
+          : '';
+      return `<span class="author notFaded">${card}<a class="a-link-normal contributorNameID" href="/s?field-author=${encodeURIComponent(a.name)}">${esc(a.name)}</a> <span class="contribution" spacing="none"><span class="a-color-secondary">(${esc(role)})</span></span>${comma}</span>`;
     })
     .join('');
   return `<div id="bylineInfo_feature_div"><div id="bylineInfo" class="a-section a-spacing-micro bylineHidden feature">${authors}</div></div>`;

@@ -22,6 +22,20 @@ export interface ShellOptions {
   shape?: PageShape;
   /** The delivery location the header names (a postal code, else the storefront's country). */
   deliverTo: string;
+  /**
+   * The header's wording: `classic` greets on line 1 and names the place on line 2; `newer`
+   * (2024 on) names a chosen postal code on line 1 ("Delivering to 10115") and prompts on line 2.
+   */
+  header?: 'classic' | 'newer' | undefined;
+  /** True when the shopper chose the location (`deliverTo` is their postal code). */
+  locationChosen?: boolean | undefined;
+}
+
+/** The header's two delivery lines. */
+function deliveryLines(options: ShellOptions): [string, string] {
+  const { texts } = options;
+  if (options.header === 'newer' && options.locationChosen) return [`${texts.deliveringTo} ${options.deliverTo}`, texts.updateLocation];
+  return [texts.deliverTo, options.deliverTo];
 }
 
 function fillerFor(options: ShellOptions): Filler | undefined {
@@ -52,6 +66,7 @@ function locationWidget(domain: MarketplaceDomain): string {
 export function pageShell(options: ShellOptions, content: string): string {
   const fill = fillerFor(options);
   const market = options.domain.replace(/\./g, '-');
+  const [line1, line2] = deliveryLines(options);
   return [
     `<!doctype html><html lang="${options.texts.htmlLang}" class="a-no-js" data-19ax5a9jf="dingo"><head>`,
     // A DOM saved from a browser (after scripts ran and were dropped) keeps no script at all.
@@ -63,7 +78,7 @@ export function pageShell(options: ShellOptions, content: string): string {
     fill?.head ?? '',
     `</head><body class="a-m-${market} a-aui_72554-c ${options.bodyClass}"><div id="a-page">`,
     `<header id="navbar-main" class="nav-opt-sprite nav-locale-${market}"><div id="nav-belt"><div class="nav-left"><a href="/ref=nav_logo" id="nav-logo-sprites" class="nav-logo-link" aria-label="Amazon"><span class="nav-sprite nav-logo-base"></span></a></div>`,
-    `<div id="nav-global-location-slot"><a id="nav-global-location-popover-link" class="nav-a nav-a-2 a-popover-trigger a-declarative" tabindex="0"><div class="nav-sprite" id="nav-packard-glow-loc-icon"></div><div id="glow-ingress-block"><span class="nav-line-1 nav-progressive-content" id="glow-ingress-line1">${esc(options.texts.deliverTo)}</span><span class="nav-line-2 nav-progressive-content" id="glow-ingress-line2">${esc(options.deliverTo)}</span></div></a>${locationWidget(options.domain)}</div>`,
+    `<div id="nav-global-location-slot"><a id="nav-global-location-popover-link" class="nav-a nav-a-2 a-popover-trigger a-declarative" tabindex="0"><div class="nav-sprite" id="nav-packard-glow-loc-icon"></div><div id="glow-ingress-block"><span class="nav-line-1 nav-progressive-content" id="glow-ingress-line1">${esc(line1)}</span><span class="nav-line-2 nav-progressive-content" id="glow-ingress-line2">${esc(line2)}</span></div></a>${locationWidget(options.domain)}</div>`,
     `<form id="nav-search-bar-form" accept-charset="utf-8" action="/s/ref=nb_sb_noss" class="nav-searchbar" method="GET" name="site-search" role="search"><input type="text" id="twotabsearchtextbox" name="field-keywords" autocomplete="off" class="nav-input" aria-label="Search Amazon"></form></div></header>`,
     fill?.bodyStart ?? '',
     content,

@@ -30,6 +30,8 @@ export interface RenderSearchOptions {
   language?: string;
   /** The chosen delivery location; the header names it. */
   deliveryZip?: string;
+  /** A currency the shopper chose to see prices in (`TWD` on amazon.co.jp); default the storefront's. */
+  currency?: string;
 }
 
 export interface RenderedPage {
@@ -92,7 +94,7 @@ export function renderSearchPage(options: RenderSearchOptions): RenderedPage & {
   for (const entry of results.entries) {
     const product = getProduct(entry.asin);
     if (!product) continue;
-    const view = storefrontProduct(product, domain, options.language);
+    const view = storefrontProduct(product, domain, options.language, options.currency);
     cards.push({
       view,
       sponsored: entry.sponsored,
@@ -144,6 +146,8 @@ export interface RenderProductOptions {
   language?: string;
   /** The chosen delivery location; the header names it. */
   deliveryZip?: string;
+  /** A currency the shopper chose to see prices in; default the storefront's. */
+  currency?: string;
 }
 
 /** Product detail page, or undefined when the ASIN is not in the catalog. */
@@ -152,7 +156,7 @@ export function renderProductPage(options: RenderProductOptions): RenderedPage |
   if (!product) return undefined;
   const domain = options.domain ?? 'amazon.com';
   const layout = options.layout ?? productLayoutFor(options.asin);
-  const view = storefrontProduct(product, domain, options.language);
+  const view = storefrontProduct(product, domain, options.language, options.currency);
   const html = pageShell(
     {
       domain,
@@ -163,9 +167,11 @@ export function renderProductPage(options: RenderProductOptions): RenderedPage |
       variant: hashString(options.asin),
       bodyClass: 'dp',
       deliverTo: deliveryLocation(domain, options.deliveryZip),
+      header: layout === 'facts' && !product.book ? 'newer' : 'classic',
+      locationChosen: options.deliveryZip !== undefined,
       head: `<link rel="canonical" href="https://www.${domain}/dp/${esc(product.asin)}" />`,
     },
-    productContent(view, layout),
+    withoutScripts(productContent(view, layout), options.size !== 'small' && options.shape === 'serialized-dom'),
   );
   return { html, layout: product.book ? 'book' : layout };
 }
@@ -199,4 +205,9 @@ export function renderHomePage(options: RenderHomeOptions = {}): RenderedPage {
     `<div id="gw-layout" class="gw-layout">${cards.join('')}</div>`,
   );
   return { html, layout: 'gateway' };
+}
+
+/** A DOM saved from a browser keeps no script or style: the content's own go too on such a page. */
+function withoutScripts(content: string, saved: boolean): string {
+  return saved ? content.replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1>/g, '') : content;
 }

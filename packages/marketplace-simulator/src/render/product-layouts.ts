@@ -6,8 +6,8 @@ import type { ProductBadge } from '../catalog.ts';
 import { bookContent } from './book-layout.ts';
 import { priceWidget } from './price-widget.ts';
 
-export type ProductLayout = 'desktop' | 'apex' | 'mobile';
-export const PRODUCT_LAYOUTS: readonly ProductLayout[] = ['desktop', 'apex', 'mobile'];
+export type ProductLayout = 'desktop' | 'apex' | 'mobile' | 'facts';
+export const PRODUCT_LAYOUTS: readonly ProductLayout[] = ['desktop', 'apex', 'mobile', 'facts'];
 
 export function breadcrumbs(view: StorefrontProduct): string {
   const [top, sub] = view.categories;
@@ -53,12 +53,28 @@ export function starShares(rating: number): [number, number, number, number, num
   return [five, four, three, two, 100 - five - four - three - two];
 }
 
-/** The review histogram: a table on desktop and apex pages, a list on mobile. */
-export function histogram(view: StorefrontProduct, form: 'table' | 'list'): string {
+const STAR_FILTERS = ['', 'one', 'two', 'three', 'four', 'five'];
+
+/**
+ * The review histogram: a table on desktop and apex pages, a list on mobile, and on the newer
+ * layout the list whose every row repeats all five star names (its label pairs the star with the
+ * share, its link filters the reviews by star, its meter only draws the share).
+ */
+export function histogram(view: StorefrontProduct, form: 'table' | 'list' | 'labelled-list'): string {
   const rating = view.product.rating;
   if (rating === undefined) return '';
   const shares = starShares(rating);
   const percent = (n: number): string => (view.texts.language === 'en' || view.texts.language === 'ja' ? `${n}%` : `${n}\u00a0%`);
+  if (form === 'labelled-list') {
+    const names = [5, 4, 3, 2, 1].map((n) => `<span class="a-size-base">${esc(view.texts.starName(n))}</span>`).join('');
+    const rows = shares
+      .map((share, i) => {
+        const stars = 5 - i;
+        return `<li class="a-align-center"><span class="a-list-item"><a aria-label="${esc(view.texts.histogramLabel(share, stars))}" class="a-link-normal histogram-row" href="/product-reviews/${view.product.asin}/ref=cm_cr_dp_d_hist_${stars}?filterByStar=${STAR_FILTERS[stars]}_star&amp;reviewerType=all_reviews" role="link"><div class="a-section a-spacing-none a-text-left aok-nowrap histogram-names">${names}</div><div class="a-section a-spacing-none histogram-meter"><div class="a-meter" role="progressbar"><div class="a-meter-bar a-meter-filled" style="width: ${share}%;"></div></div></div><div class="a-section a-spacing-none a-text-right aok-nowrap"><span class="histogram-share">${percent(share)}</span></div></a></span></li>`;
+      })
+      .join('');
+    return `<div id="cm_cr_dp_d_rating_histogram" class="a-section"><ul id="histogramTable" class="a-unordered-list a-nostyle a-vertical a-spacing-base">${rows}</ul></div>`;
+  }
   if (form === 'table') {
     const rows = shares
       .map((share, i) => {
@@ -93,7 +109,9 @@ export function badgeBlocks(view: StorefrontProduct): string {
     climate_pledge_friendly: '<span class="a-size-small">Climate Pledge Friendly</span>',
     small_business: '<span class="a-size-small">Small Business</span>',
   };
-  return BADGE_BLOCKS.map(([id, badge]) => `<div id="${id}">${view.product.badges.includes(badge) ? label[badge] : ''}</div>`).join('');
+  // An empty block still carries the loader's one line that fills it, as on the storefront.
+  const loader = (id: string) => `<script type="text/javascript">P.when('A', 'ready').execute(function(A){ A.trigger('${id}:rendered'); });</script>`;
+  return BADGE_BLOCKS.map(([id, badge]) => `<div id="${id}">${view.product.badges.includes(badge) ? label[badge] : loader(id)}</div>`).join('');
 }
 
 /** The deal badge by the price and the coupon checkbox under it. */
@@ -123,7 +141,7 @@ function classicTwister(view: StorefrontProduct): string {
   const items = variations
     .map((v, i) => {
       const selected = v.asin === view.product.asin;
-      return `<li id="${dimension}_${i}" data-defaultasin="${v.asin}" data-dp-url="${selected ? '' : `/dp/${v.asin}/ref=twister_${view.product.asin}?_encoding=UTF8&amp;psc=1`}" class="${selected ? 'swatchSelect' : 'swatchAvailable'}" title="Click to select ${esc(v.value)}"><span class="a-list-item"><span class="a-button${selected ? ' a-button-selected' : ''} a-button-toggle"><span class="a-button-inner"><button class="a-button-text" type="button"><div class="twisterTextDiv text"><p class="a-text-left a-size-base">${esc(v.value)}</p></div></button></span></span></span></li>`;
+      return `<li id="${dimension}_${i}" data-defaultasin="${v.asin}" data-dp-url="${selected ? '' : `/dp/${v.asin}/ref=twister_${view.product.asin}?_encoding=UTF8&amp;psc=1`}" class="${selected ? 'swatchSelect' : 'swatchAvailable'}" title="${esc(view.texts.clickToSelect(v.value))}"><span class="a-list-item"><span class="a-button${selected ? ' a-button-selected' : ''} a-button-toggle"><span class="a-button-inner"><button class="a-button-text" type="button"><div class="twisterTextDiv text"><p class="a-text-left a-size-base">${esc(v.value)}</p></div></button></span></span></span></li>`;
     })
     .join('');
   return `<div id="twister_feature_div" class="celwidget"><div id="twister" class="a-section a-spacing-none"><div id="variation_${dimension}" class="a-section a-spacing-small"><ul class="a-unordered-list a-nostyle a-button-list a-declarative a-button-toggle-group a-horizontal a-spacing-top-micro swatches">${items}</ul></div></div></div>`;
@@ -184,8 +202,32 @@ ${row('Item model number', esc(view.product.modelNumber))}${row('ASIN', view.pro
 <tr><th class="a-color-secondary a-size-base prodDetSectionEntry"> ${esc(label)} </th><td><span><span>${top}</span><br><span>${sub}</span></span></td></tr></table></div>`;
 }
 
-export function description(view: StorefrontProduct): string {
-  return `<div id="productDescription_feature_div" class="celwidget"><div id="productDescription" class="a-section a-spacing-small">${view.product.description.map((p) => `<p><span>${esc(p)}</span></p>`).join('\n')}</div></div>`;
+/** The description; the newer layout keeps its style and the loader's script inside it. */
+export function description(view: StorefrontProduct, inlineCode = false): string {
+  const code = inlineCode
+    ? `<style type="text/css">#productDescription p { margin: 0 0 1em 0; } .aplus-v2 { display: block; }</style><script type="text/javascript">P.when('productDescription').execute(function(){ var x = { expanded: false }; });</script>`
+    : '';
+  return `<div id="productDescription_feature_div" class="celwidget"><div id="productDescription" class="a-section a-spacing-small">${code}${view.product.description.map((p) => `<p><span>${esc(p)}</span></p>`).join('\n')}</div></div>`;
+}
+
+/**
+ * The newer "product facts" block in place of the feature bullets: a few label and value rows, then
+ * "About this item" as a list.
+ */
+function productFacts(view: StorefrontProduct): string {
+  const p = view.product;
+  const facts: [string, string][] = [
+    ['Brand', p.brand],
+    ['Model', p.modelNumber],
+  ];
+  const rows = facts
+    .map(
+      ([label, value]) =>
+        `<div class="a-fixed-left-grid product-facts-detail"><div class="a-fixed-left-grid-inner" style="padding-left:0%"><div class="a-fixed-left-grid-col a-col-left" style="width:50%"><span class="a-color-base">${esc(label)}</span></div><div class="a-fixed-left-grid-col a-col-right" style="width:50%"><span class="a-color-base">${esc(value)}</span></div></div></div>`,
+    )
+    .join('');
+  const items = p.features.map((f) => `<li><span class="a-list-item a-size-base a-color-base">${esc(f)}</span></li>`).join('');
+  return `<div id="productFactsDesktop_feature_div" class="celwidget"><div id="productFactsDesktopExpander" class="a-section a-spacing-none"><div class="a-section a-spacing-small a-padding-small">${rows}<hr class="a-divider-normal"><h3 class="a-size-base-plus a-text-bold product-facts-title">${esc(view.texts.aboutThisItem)}</h3><ul class="a-unordered-list a-vertical a-spacing-small">${items}</ul></div></div></div>`;
 }
 
 function titleBlock(view: StorefrontProduct): string {
@@ -193,7 +235,8 @@ function titleBlock(view: StorefrontProduct): string {
 <div id="bylineInfo_feature_div" class="celwidget"><div class="a-section a-spacing-none"><a id="bylineInfo" class="a-link-normal" href="/stores/page/${view.product.asin}">${esc(view.texts.byline(view.product.brand))}</a></div></div>`;
 }
 
-function desktop(view: StorefrontProduct, domain: MarketplaceDomain): string {
+/** The desktop page; `newer` (the `facts` layout, 2024 on) has product facts, the labelled histogram and inline code in its description. */
+function desktop(view: StorefrontProduct, domain: MarketplaceDomain, newer = false): string {
   const price = view.price
     ? `<div class="a-section a-spacing-none aok-align-center aok-relative"><span class="aok-offscreen"> ${esc(formatMoney(view.price, domain).text)} </span>${priceWidget(view.price, domain, { classes: 'aok-align-center reinventPricePriceToPayMargin priceToPay' })}</div>${
         view.listPrice
@@ -205,9 +248,9 @@ function desktop(view: StorefrontProduct, domain: MarketplaceDomain): string {
 <div id="ppd"><div id="leftCol" class="a-column a-span12 a-spacing-none">${desktopImages(view, true)}</div>
 <div id="centerCol" class="centerColAlign">${titleBlock(view)}${reviewsSummary(view, domain)}${badgeBlocks(view)}
 <div id="apex_desktop" class="celwidget"><div class="offersConsistencyEnabled"><div id="corePriceDisplay_desktop_feature_div" class="celwidget">${price}</div></div></div>${dealAndCoupon(view)}
-${featureBullets(view, 'feature-bullets')}${classicTwister(view)}</div>
+${newer ? productFacts(view) : featureBullets(view, 'feature-bullets')}${classicTwister(view)}</div>
 <div id="rightCol"><div id="buybox" class="a-section">${availabilityBox(view)}${tabularBuybox(view)}<input type="hidden" id="ASIN" name="ASIN" value="${view.product.asin}"></div></div></div>
-${description(view)}${detailBullets(view, domain)}${histogram(view, 'table')}</div></div>`;
+${description(view, newer)}${detailBullets(view, domain)}${histogram(view, newer ? 'labelled-list' : 'table')}</div></div>`;
 }
 
 function apex(view: StorefrontProduct, domain: MarketplaceDomain): string {
@@ -262,8 +305,9 @@ ${availabilityBox(view)}${inlineTwister(view)}${tabularBuybox(view)}
 ${description(view)}${detailBullets(view, domain)}${histogram(view, 'list')}</div>`;
 }
 
-/** The product area of a detail page in one of the three layouts the parser supports. */
+/** The product area of a detail page in one of the layouts the parser supports. */
 export function productContent(view: StorefrontProduct, layout: ProductLayout): string {
   if (view.product.book) return bookContent(view, view.book ?? view.product.book);
+  if (layout === 'facts') return desktop(view, view.domain, true);
   return layout === 'desktop' ? desktop(view, view.domain) : layout === 'apex' ? apex(view, view.domain) : mobile(view, view.domain);
 }
