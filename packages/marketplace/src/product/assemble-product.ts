@@ -243,10 +243,13 @@ function parseRatingFrom(text: string | undefined): number | undefined {
   return text === undefined ? undefined : parseRating(text);
 }
 
+// "Ships from and sold by Amazon.", "Verkauf und Versand durch Amazon.": the seller follows the wording.
+const SOLD_BY =
+  /(?:sold by|Verkauf(?: und Versand)? durch|(?:expédié et )?vendu par|(?:vendido y enviado|enviado y vendido|vendido) por|(?:venduto e spedito|venduto) da|verkocht(?: en verzonden)? door)\s+(.+?)\.?(?:\s|$)/i;
+
 function sellerFromMerchantText(text: string | undefined): string | undefined {
   if (!text) return undefined;
-  const match = /(?:sold by|Verkauf durch|vendu par|vendido por|venduto da)\s+(.+?)\.?(?:\s|$)/i.exec(text);
-  return match?.[1];
+  return SOLD_BY.exec(text)?.[1];
 }
 
 function unique(values: string[]): string[] {
