@@ -2,6 +2,7 @@ export {
   MARKETPLACES,
   MARKETPLACE_DOMAINS,
   isMarketplaceDomain,
+  marketplaceById,
   marketplaceForHost,
   marketplaceForOrigin,
   type Marketplace,

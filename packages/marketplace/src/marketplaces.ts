@@ -28,36 +28,45 @@ export interface Marketplace {
   currency: string;
   /** BCP-47 language the storefront serves by default; drives number formats. */
   defaultLang: string;
+  /** The marketplace id its pages name themselves by (`ue_mid`, `marketplaceId`). */
+  id: string;
 }
 
-function entry(domain: MarketplaceDomain, currency: string, defaultLang: string): Marketplace {
-  return Object.freeze({ domain, origin: `https://www.${domain}`, currency, defaultLang });
+function entry(domain: MarketplaceDomain, currency: string, defaultLang: string, id: string): Marketplace {
+  return Object.freeze({ domain, origin: `https://www.${domain}`, currency, defaultLang, id });
 }
 
 export const MARKETPLACES: Readonly<Record<MarketplaceDomain, Marketplace>> = Object.freeze({
-  'amazon.com': entry('amazon.com', 'USD', 'en-US'),
-  'amazon.ca': entry('amazon.ca', 'CAD', 'en-CA'),
-  'amazon.com.mx': entry('amazon.com.mx', 'MXN', 'es-MX'),
-  'amazon.com.br': entry('amazon.com.br', 'BRL', 'pt-BR'),
-  'amazon.co.uk': entry('amazon.co.uk', 'GBP', 'en-GB'),
-  'amazon.de': entry('amazon.de', 'EUR', 'de-DE'),
-  'amazon.fr': entry('amazon.fr', 'EUR', 'fr-FR'),
-  'amazon.it': entry('amazon.it', 'EUR', 'it-IT'),
-  'amazon.es': entry('amazon.es', 'EUR', 'es-ES'),
-  'amazon.nl': entry('amazon.nl', 'EUR', 'nl-NL'),
-  'amazon.se': entry('amazon.se', 'SEK', 'sv-SE'),
-  'amazon.pl': entry('amazon.pl', 'PLN', 'pl-PL'),
-  'amazon.com.be': entry('amazon.com.be', 'EUR', 'fr-BE'),
-  'amazon.com.tr': entry('amazon.com.tr', 'TRY', 'tr-TR'),
-  'amazon.ae': entry('amazon.ae', 'AED', 'en-AE'),
-  'amazon.sa': entry('amazon.sa', 'SAR', 'ar-SA'),
-  'amazon.in': entry('amazon.in', 'INR', 'en-IN'),
-  'amazon.co.jp': entry('amazon.co.jp', 'JPY', 'ja-JP'),
-  'amazon.sg': entry('amazon.sg', 'SGD', 'en-SG'),
-  'amazon.com.au': entry('amazon.com.au', 'AUD', 'en-AU'),
+  'amazon.com': entry('amazon.com', 'USD', 'en-US', 'ATVPDKIKX0DER'),
+  'amazon.ca': entry('amazon.ca', 'CAD', 'en-CA', 'A2EUQ1WTGCTBG2'),
+  'amazon.com.mx': entry('amazon.com.mx', 'MXN', 'es-MX', 'A1AM78C64UM0Y8'),
+  'amazon.com.br': entry('amazon.com.br', 'BRL', 'pt-BR', 'A2Q3Y263D00KWC'),
+  'amazon.co.uk': entry('amazon.co.uk', 'GBP', 'en-GB', 'A1F83G8C2ARO7P'),
+  'amazon.de': entry('amazon.de', 'EUR', 'de-DE', 'A1PA6795UKMFR9'),
+  'amazon.fr': entry('amazon.fr', 'EUR', 'fr-FR', 'A13V1IB3VIYZZH'),
+  'amazon.it': entry('amazon.it', 'EUR', 'it-IT', 'APJ6JRA9NG5V4'),
+  'amazon.es': entry('amazon.es', 'EUR', 'es-ES', 'A1RKKUPIHCS9HS'),
+  'amazon.nl': entry('amazon.nl', 'EUR', 'nl-NL', 'A1805IZSGTT6HS'),
+  'amazon.se': entry('amazon.se', 'SEK', 'sv-SE', 'A2NODRKZP88ZB9'),
+  'amazon.pl': entry('amazon.pl', 'PLN', 'pl-PL', 'A1C3SOZRARQ6R3'),
+  'amazon.com.be': entry('amazon.com.be', 'EUR', 'fr-BE', 'AMEN7PMS3EDWL'),
+  'amazon.com.tr': entry('amazon.com.tr', 'TRY', 'tr-TR', 'A33AVAJ2PDY3EV'),
+  'amazon.ae': entry('amazon.ae', 'AED', 'en-AE', 'A2VIGQ35RCS4UG'),
+  'amazon.sa': entry('amazon.sa', 'SAR', 'ar-SA', 'A17E79C6D8DWNP'),
+  'amazon.in': entry('amazon.in', 'INR', 'en-IN', 'A21TJRUUN4KGV'),
+  'amazon.co.jp': entry('amazon.co.jp', 'JPY', 'ja-JP', 'A1VC38T7YXB528'),
+  'amazon.sg': entry('amazon.sg', 'SGD', 'en-SG', 'A19VAU5U5O7RUS'),
+  'amazon.com.au': entry('amazon.com.au', 'AUD', 'en-AU', 'A39IBJ37TRP1C6'),
 });
 
 export const MARKETPLACE_DOMAINS: readonly MarketplaceDomain[] = Object.freeze(Object.keys(MARKETPLACES) as MarketplaceDomain[]);
+
+const BY_ID: ReadonlyMap<string, Marketplace> = new Map(Object.values(MARKETPLACES).map((m) => [m.id, m]));
+
+/** The storefront a marketplace id names (`A1PA6795UKMFR9` → amazon.de). */
+export function marketplaceById(id: string): Marketplace | undefined {
+  return BY_ID.get(id);
+}
 
 export function isMarketplaceDomain(value: string): value is MarketplaceDomain {
   return Object.hasOwn(MARKETPLACES, value);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MARKETPLACES, MARKETPLACE_DOMAINS, isAllowedMarketplaceHost, marketplaceForOrigin } from '../src/index.ts';
+import { MARKETPLACES, MARKETPLACE_DOMAINS, isAllowedMarketplaceHost, marketplaceById, marketplaceForOrigin } from '../src/index.ts';
 
 const EXPECTED: Record<string, [string, string]> = {
   'amazon.com': ['USD', 'en-US'],
@@ -33,8 +33,17 @@ describe('MARKETPLACES', () => {
         origin: `https://www.${domain}`,
         currency,
         defaultLang: lang,
+        id: expect.stringMatching(/^A[A-Z0-9]{8,13}$/),
       });
     }
+    expect(new Set(Object.values(MARKETPLACES).map((m) => m.id)).size).toBe(20);
+  });
+
+  it('finds a storefront by the marketplace id its pages carry', () => {
+    expect(marketplaceById('A1AM78C64UM0Y8')?.domain).toBe('amazon.com.mx');
+    expect(marketplaceById('ATVPDKIKX0DER')?.currency).toBe('USD');
+    expect(marketplaceById('A1PA6795UKMFR9')?.domain).toBe('amazon.de');
+    expect(marketplaceById('NOPE')).toBeUndefined();
   });
 
   it('is frozen', () => {

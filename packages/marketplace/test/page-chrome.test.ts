@@ -109,3 +109,17 @@ describe('product pages: newer layouts', () => {
     expect(product.starHistogram).toEqual({ fiveStar: 71, fourStar: 14, threeStar: 7, twoStar: 3, oneStar: 5 });
   });
 });
+
+describe('the currency from the page itself', () => {
+  it("reads a bare $ on a page of amazon.com.mx as pesos, whatever origin fetched it, by the page's own marketplace id", () => {
+    const html = `<html><head><script>var ue_mid = 'A1AM78C64UM0Y8', ue_sid = '1';</script></head><body><input type="hidden" id="ASIN" value="B000000001">
+      <span id="productTitle">Cafetera</span><div id="corePriceDisplay_desktop_feature_div"><span class="a-price priceToPay"><span class="a-offscreen">$1,299.00</span></span></div></body></html>`;
+    const fromStandIn = parseProductPage(html, { origin: 'http://127.0.0.1:4010' });
+    expect(fromStandIn.price).toEqual({ amount: 1299, currency: 'MXN', raw: '$1,299.00' });
+    expect(fromStandIn.currency).toBe('MXN');
+    // Without the page's own data, the storefront asked for decides, then the symbol.
+    const plain = html.replace("var ue_mid = 'A1AM78C64UM0Y8', ", '');
+    expect(parseProductPage(plain, { origin: 'http://127.0.0.1:4010', marketplace: 'amazon.com.mx' }).price?.currency).toBe('MXN');
+    expect(parseProductPage(plain, { origin: 'http://127.0.0.1:4010' }).price?.currency).toBe('USD');
+  });
+});

@@ -62,7 +62,8 @@ export function parseProductPage(html: string | Uint8Array, options: ParseProduc
  * UTF-8 bytes (read without decoding the whole page: see html/page-text.ts).
  */
 export function readProductPage(html: string | Uint8Array, options: ParseProductPageOptions): ProductReading {
-  const marketplace = pageMarketplace(options.origin, options.marketplace);
+  const page = pageText(html);
+  const marketplace = pageMarketplace(options.origin, options.marketplace, page);
   const scan = new PageScan();
   const { stack, captures } = scan;
   const identity = new IdentityRegion(scan);
@@ -168,7 +169,7 @@ export function readProductPage(html: string | Uint8Array, options: ParseProduct
       scan.text(text);
     },
   };
-  scanRegions(pageText(html), productAnchors(idRegions.keys()), handler, stack);
+  scanRegions(page, productAnchors(idRegions.keys()), handler, stack);
   const product = assembleProduct(scan.found, options, priceHintFor(marketplace), marketplace?.currency);
   return { product, recognized: showsProductIdentity(scan.found) };
 }

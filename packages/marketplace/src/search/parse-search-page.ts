@@ -89,7 +89,8 @@ const SEARCH_ANCHORS: RegionAnchors = {
  * page is its text or its UTF-8 bytes (read without decoding the whole page: see html/page-text.ts).
  */
 export function parseSearchPage(html: string | Uint8Array, options: ParseSearchPageOptions): SearchPage {
-  const hint = priceHintFor(pageMarketplace(options.origin, options.marketplace));
+  const text = pageText(html);
+  const hint = priceHintFor(pageMarketplace(options.origin, options.marketplace, text));
   const stack = new ElementStack();
   const captures = new TextCaptures();
   const priceReader = new PriceElementReader(stack, captures);
@@ -285,7 +286,7 @@ export function parseSearchPage(html: string | Uint8Array, options: ParseSearchP
       if (!stack.hidden) captures.text(text);
     },
   };
-  scanRegions(pageText(html), SEARCH_ANCHORS, handler, stack);
+  scanRegions(text, SEARCH_ANCHORS, handler, stack);
 
   const items: SearchItem[] = [];
   let organic = 0;
