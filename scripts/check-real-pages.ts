@@ -188,7 +188,7 @@ for (const id of ids) {
         rows.push({ field: `${want.asin}.price`, expected: want.price, actual, right });
       }
       if (want.title !== undefined) {
-        const right = item !== undefined && item.title.replace(/\s+/g, ' ').startsWith(want.title.replace(/\s+/g, ' '));
+        const right = item?.title.replace(/\s+/g, ' ').startsWith(want.title.replace(/\s+/g, ' ')) === true;
         rows.push({ field: `${want.asin}.title`, expected: want.title, actual: item?.title.slice(0, want.title.length + 10), right });
       }
     }
