@@ -100,8 +100,14 @@ function countChrome(id: string, records: readonly object[]): string[] {
   return found;
 }
 
+let excluded = 0;
 for (const id of ids) {
   const page = JSON.parse(readFileSync(join(pagesDir, `${id}.json`), 'utf8')) as PageCase;
+  if (page.excluded !== undefined) {
+    excluded += 1;
+    console.log(`\n### ${id}: not scored (${page.excluded})`);
+    continue;
+  }
   const html = readFileSync(join(pagesDir, `${id}.html`), 'utf8');
   totals.storefronts.add(page.storefront);
   const expected = page.expected;
@@ -203,7 +209,9 @@ for (const id of ids) {
 const pct = (right: number, of: number): string => (of === 0 ? 'n/a' : `${((100 * right) / of).toFixed(1)} %`);
 console.log('\n## Totals\n');
 console.log(`| what | figure |\n|---|---|`);
-console.log(`| pages | ${ids.length} from ${totals.storefronts.size} storefronts (${[...totals.storefronts].sort().join(', ')}) |`);
+console.log(
+  `| pages | ${ids.length - excluded} from ${totals.storefronts.size} storefronts (${[...totals.storefronts].sort().join(', ')})${excluded > 0 ? `; ${excluded} kept but not scored` : ''} |`,
+);
 console.log(`| product fields right | ${totals.fieldsRight} of ${totals.fields} (${pct(totals.fieldsRight, totals.fields)}) |`);
 console.log(`| search prices right | ${totals.searchPricesRight} of ${totals.searchPrices} (${pct(totals.searchPricesRight, totals.searchPrices)}) |`);
 console.log(

@@ -8,6 +8,8 @@ export interface PageCase {
   headers?: Record<string, string>;
   year?: number;
   notes?: string;
+  /** Why the page is kept but not scored (a capture damaged by whoever cut it down). */
+  excluded?: string;
   expected: ExpectedProduct & ExpectedSearch & ExpectedBlock;
 }
 

@@ -94,7 +94,7 @@ export function assembleProduct(found: Findings, options: ParseProductPageOption
     return format;
   });
   const selectedFormat = formats.find((f) => f.selected);
-  const format = selectedFormat?.name ?? found.subtitle?.split(/\s[–—-]\s/)[0]?.trim();
+  const format = selectedFormat?.name ?? (found.subtitle ?? found.headingFormat)?.split(/\s[–—-]\s/)[0]?.trim();
   if (format) details.format = format;
   if (formats.length > 0) details.formats = formats;
 

@@ -17,6 +17,8 @@ export interface Findings {
   formats: { name: string; price?: string; selected: boolean }[];
   /** `#productSubtitle` / `#productBinding`: `Kindle Edition`, `Paperback – June 5, 2018`. */
   subtitle?: string;
+  /** The first secondary span beside the title in its heading (`Paperback`), on book pages. */
+  headingFormat?: string;
   /** Every `a-price` of the price regions, with the label of the table row it sits in (apex). */
   prices: (PriceElement & { rowLabel?: string })[];
   savingsPercentText?: string;

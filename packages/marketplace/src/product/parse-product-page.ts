@@ -16,7 +16,7 @@ import { BreadcrumbRegion } from './regions/breadcrumb.ts';
 import { DeliveryLocationRegion } from './regions/delivery-location.ts';
 import { FeaturesRegion } from './regions/features.ts';
 import { FormatsRegion } from './regions/formats.ts';
-import { HistogramRegion } from './regions/histogram.ts';
+import { HistogramRegion, LEGACY_HISTOGRAM_ID } from './regions/histogram.ts';
 import { IdentityRegion } from './regions/identity.ts';
 import { ImagesRegion, MAIN_IMAGE_IDS } from './regions/images.ts';
 import { InfoRowsRegion } from './regions/info-rows.ts';
@@ -38,12 +38,16 @@ let anchors: RegionAnchors | undefined;
 function productAnchors(regionIds: Iterable<string>): RegionAnchors {
   anchors ??= {
     ids: new Set([...regionIds, ...MAIN_IMAGE_IDS, 'ASIN', 'parentASIN']),
-    idPattern: TWISTER_ID,
+    idPattern: new RegExp(`${TWISTER_ID.source}|${LEGACY_HISTOGRAM_ID.source}`),
     needles: [
       { text: 'canonical', accept: (startTag) => /^<link\s/i.test(startTag) },
       { text: 'tabular-attribute-name' },
       { text: 'po-brand' },
       { text: 'priceBlockStrikePriceString' },
+      // Pages from before 2014: the rating, the review count link and the availability have no id.
+      { text: 'crAvgStars' },
+      { text: 'cm_cr_acr_txt', accept: (startTag) => /^<a\s/i.test(startTag) },
+      { text: 'availGreen' },
     ],
   };
   return anchors;
@@ -131,16 +135,18 @@ export function readProductPage(html: string | Uint8Array, options: ParseProduct
     if (id !== undefined) {
       const region = idRegions.get(id);
       if (region !== undefined) region.onId(id, tag);
+      else if (LEGACY_HISTOGRAM_ID.test(id)) histogram.onId();
       else twister.onId(id);
       if (twister.depth > 0) twister.anyId(id);
     }
     // Most tags are in no region, and most handlers read one tag name: checking both here keeps this
     // per-tag function small enough for V8 to inline the element stack into it again (measured).
     if (name === 'span') {
+      if (identity.heading.depth > 0) identity.headingSpan(cls);
       price.spanTag(cls);
-      if (rating.depth > 0) rating.spanTag(cls);
-      availability.spanTag();
-    }
+      rating.spanTag(tag, cls);
+      availability.spanTag(cls);
+    } else if (name === 'a') rating.linkTag(tag);
     if (features.depth > 0) features.startTag(name, cls);
     if (facts.depth > 0) facts.startTag(name, cls);
     if (breadcrumb.depth > 0) breadcrumb.startTag(tag, name);

@@ -1,4 +1,4 @@
-import { normalizeSpace } from '../../html/tags.ts';
+import { hasClass, normalizeSpace } from '../../html/tags.ts';
 import type { IdRegion, PageScan } from '../page-scan.ts';
 
 const AVAILABILITY_IDS: ReadonlySet<string> = new Set(['availability', 'outOfStock']);
@@ -26,7 +26,13 @@ export class AvailabilityRegion implements IdRegion {
     });
   }
 
-  spanTag(): void {
+  spanTag(cls: string | undefined): void {
+    // Pages before 2014: the message is a `span.availGreen` (or `availRed`) without an id around it.
+    if (this.parts === undefined && hasClass(cls, 'availGreen')) {
+      const found = this.scan.found;
+      this.scan.capture((text) => (found.availability ??= normalizeSpace(text) || undefined));
+      return;
+    }
     if (this.parts === undefined || this.firstSpan !== undefined) return;
     this.scan.capture((text) => {
       const value = normalizeSpace(text);

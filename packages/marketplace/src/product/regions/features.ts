@@ -1,7 +1,8 @@
 import { hasClass, normalizeSpace } from '../../html/tags.ts';
 import { ContainerRegion, type PageScan } from '../page-scan.ts';
 
-const FEATURE_REGIONS: readonly string[] = ['feature-bullets', 'featurebullets_feature_div', 'feature-bullets-btf'];
+// Kindle device pages keep theirs in `kindle-feature-bullets-atf`.
+const FEATURE_REGIONS: readonly string[] = ['feature-bullets', 'featurebullets_feature_div', 'feature-bullets-btf', 'kindle-feature-bullets-atf'];
 
 /** "About this item": one feature per visible top-level `li` (nested lists belong to their bullet). */
 export class FeaturesRegion extends ContainerRegion {

@@ -17,7 +17,11 @@ const LABEL_PERCENT = /(\d{1,3})\s*(?:%|percent|prozent|pour\s*cent|por\s*ciento
  * last percentage (`68%`, `68 %`). The newer list repeats every star's name in each row's text, so
  * the text is the last resort.
  */
+/** The histogram of pages before 2014: a hover popover's table, `td[title="67%"]` drawing each share. */
+export const LEGACY_HISTOGRAM_ID = /^contentDiv_reviewHistoPop_/;
+
 interface HistogramRow {
+  frame?: boolean;
   stars?: number | undefined;
   percent?: number | undefined;
   labelPercent?: number;
@@ -33,11 +37,14 @@ export class HistogramRegion extends ContainerRegion {
 
   startTag(tag: StartTag, name: string, cls: string | undefined): void {
     if (this.depth === 0) return;
-    if ((name === 'li' || name === 'tr') && this.row === undefined) {
+    if (name === 'li' || name === 'tr') {
+      // A row inside a row: the outer one only lays the table out (the popover's frame), it is no row.
+      if (this.row !== undefined) this.row.frame = true;
       const started: HistogramRow = { text: '' };
       this.row = started;
       this.scan.capture((text) => {
         this.row = undefined;
+        if (started.frame) return;
         started.text = normalizeSpace(text);
         if (started.percent === undefined && started.labelPercent !== undefined) started.percent = started.labelPercent;
         if (started.text !== '' || started.percent !== undefined)
@@ -60,6 +67,10 @@ export class HistogramRegion extends ContainerRegion {
         const share = LABEL_PERCENT.exec(label)?.[1];
         if (share !== undefined && count !== undefined) row.labelPercent ??= Number(share);
       }
+    }
+    if (name === 'td') {
+      const share = /^(\d{1,3})%$/.exec(attr(tag, 'title') ?? '')?.[1];
+      if (share !== undefined) row.percent ??= Number(share);
     }
     if (hasClass(cls, 'a-meter') || attr(tag, 'role') === 'progressbar') {
       const now = attr(tag, 'aria-valuenow');

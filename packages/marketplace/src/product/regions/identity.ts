@@ -1,13 +1,15 @@
 import type { StartTag } from 'parse5-sax-parser';
 import { EXPANDER_PROMPT } from '../../fields/interface-phrases.ts';
 import { textOfMarkup } from '../../html/markup-text.ts';
-import { attr, normalizeSpace } from '../../html/tags.ts';
+import { attr, hasClass, normalizeSpace } from '../../html/tags.ts';
 import { ASIN } from '../findings.ts';
 import { lines, type IdRegion, type PageScan } from '../page-scan.ts';
 
 /** What the page is: its ASIN (hidden input, canonical link), title and description. */
 export class IdentityRegion implements IdRegion {
-  readonly ids: readonly string[] = ['productTitle', 'ebooksProductTitle', 'title', 'productDescription', 'bookDescription_feature_div'];
+  readonly ids: readonly string[] = ['productTitle', 'ebooksProductTitle', 'btAsinTitle', 'title', 'productDescription', 'bookDescription_feature_div'];
+  /** Inside the title heading (`h1#title`): a book's format is named there beside its title. */
+  readonly heading = { depth: 0 };
   private readonly scan: PageScan;
 
   constructor(scan: PageScan) {
@@ -16,10 +18,12 @@ export class IdentityRegion implements IdRegion {
 
   onId(id: string): void {
     const found = this.scan.found;
-    // Digital editions name the title in `ebooksProductTitle`, beside the format inside `#title`.
-    if (id === 'productTitle' || id === 'ebooksProductTitle') {
+    // Digital editions name the title in `ebooksProductTitle`, beside the format inside `#title`;
+    // pages before 2014 in `btAsinTitle`.
+    if (id === 'productTitle' || id === 'ebooksProductTitle' || id === 'btAsinTitle') {
       if (found.title === undefined) this.scan.capture((text) => (found.title = normalizeSpace(text)));
     } else if (id === 'title') {
+      this.scan.enter(this.heading);
       this.scan.capture((text) => (found.fallbackTitle ??= normalizeSpace(text)));
     } else if (id === 'productDescription') {
       this.scan.capture((text) => (found.description ??= withoutPrompts(text) || undefined));
@@ -28,6 +32,13 @@ export class IdentityRegion implements IdRegion {
         found.description ??= withoutPrompts(text) || withoutPrompts(textOfMarkup(noscript)) || undefined;
       });
     }
+  }
+
+  /** A span inside the title heading: the first secondary one beside the title names a book's format (`Paperback`). */
+  headingSpan(cls: string | undefined): void {
+    const found = this.scan.found;
+    if (found.title === undefined || found.headingFormat !== undefined || !hasClass(cls, 'a-color-secondary')) return;
+    this.scan.capture((text) => (found.headingFormat ??= normalizeSpace(text) || undefined));
   }
 
   voidTag(tag: StartTag, name: string, id: string | undefined): void {

@@ -24,10 +24,22 @@ export class RatingRegion implements IdRegion {
     }
   }
 
-  spanTag(cls: string | undefined): void {
+  spanTag(tag: StartTag, cls: string | undefined): void {
     const found = this.scan.found;
-    if (this.depth > 0 && hasClass(cls, 'a-icon-alt') && found.ratingText === undefined) {
+    // Pages before 2014: the stars are a sprite whose title is the rating, in `span.crAvgStars`.
+    if (hasClass(cls, 'crAvgStars')) this.scan.enter(this);
+    if (this.depth === 0) return;
+    if (hasClass(cls, 'a-icon-alt') && found.ratingText === undefined) {
       this.scan.capture((text) => (found.ratingText ??= normalizeSpace(text)));
+    } else if (hasClass(cls, 'swSprite')) {
+      found.ratingTitle ??= attr(tag, 'title');
     }
+  }
+
+  /** Pages before 2014: the review count is the text of the link to the reviews (`1,050 customer reviews`). */
+  linkTag(tag: StartTag): void {
+    const found = this.scan.found;
+    if (found.reviewText !== undefined || !(attr(tag, 'href') ?? '').includes('cm_cr_acr_txt')) return;
+    this.scan.capture((text) => (found.reviewText ??= normalizeSpace(text) || undefined));
   }
 }
