@@ -38,8 +38,14 @@ const CHALLENGE = /window\.gokuProps\s*=|\/challenge\.js["']|AwsWafIntegration\.
 const WAF_CAPTCHA = /\/captcha\.js["'][\s\S]*?captcha-container|captcha-container[\s\S]*?\/captcha\.js["']/;
 // A bot manager's interstitial: the page reloads itself with a verification token, or posts one.
 const INTERSTITIAL = /[?&]bm-verify=|\/_sec\/verify\?provider=interstitial|\/_sec\/cp_challenge\//;
-// The dogs of Amazon also decorate the ordinary 404 page, so they are no marker on their own.
-const SORRY = /Sorry! Something went wrong|503 - Service Unavailable/i;
+// The dogs of Amazon also decorate the ordinary 404 page, so they are no marker on their own; the
+// "something went wrong" title is, in each storefront's language.
+const SORRY = /Sorry! Something went wrong|503 - Service Unavailable|<title[^>]*>[^<]*(?:Algo deu errado|Algo salió mal|Tut uns Leid!)/i;
+// The throttling answer some edges give as plain text.
+const THROTTLED = /Request was throttled/i;
+// The page-metrics service name of the storefront's captcha pages: all a captcha page cut down to
+// its head still says of itself.
+const CAPTCHA_SERVICE = /\bue_sn\s*=\s*["']opfcaptcha\./;
 const COMMENTS = /<!--[\s\S]*?(?:-->|$)/g;
 
 function header(headers: BlockCheckInput['headers'], name: string): string | undefined {
@@ -65,8 +71,9 @@ export function detectBlock(input: BlockCheckInput): BlockVerdict {
   if (wafAction === 'challenge' || CHALLENGE.test(head)) return { blocked: true, reason: 'challenge' };
   if (INTERSTITIAL.test(head) || CAPTCHA_FORM.test(head)) return { blocked: true, reason: 'interstitial' };
   if (NOT_A_ROBOT.test(head)) return { blocked: true, reason: 'robot_check' };
+  if (CAPTCHA_SERVICE.test(head)) return { blocked: true, reason: 'captcha' };
   if (API_SERVICES.test(head.replace(COMMENTS, ''))) return { blocked: true, reason: 'api_services_support' };
-  if (input.status === 429) return { blocked: true, reason: 'rate_limited' };
+  if (input.status === 429 || THROTTLED.test(head)) return { blocked: true, reason: 'rate_limited' };
   if (input.status === 503 || SORRY.test(head)) return { blocked: true, reason: 'service_unavailable' };
   return { blocked: false };
 }

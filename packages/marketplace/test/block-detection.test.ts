@@ -89,4 +89,17 @@ describe('detectBlock', () => {
     expect(detectBlock({ status: 405, html: wafCaptcha })).toEqual({ blocked: true, reason: 'captcha' });
     expect(detectBlock({ status: 200, html: interstitial })).toEqual({ blocked: true, reason: 'interstitial' });
   });
+
+  it('knows a captcha page cut down to its head, the throttling text and "something went wrong" in other languages', () => {
+    const head = `<html lang="en-us"><head><title>Amazon.com</title><script>var ue_t0 = 1, ue_mid = "ATVPDKIKX0DER", ue_sn = "opfcaptcha.amazon.com";</script></head></html>`;
+    expect(detectBlock({ status: 200, html: head })).toEqual({ blocked: true, reason: 'captcha' });
+    expect(detectBlock({ status: 200, html: '<html><body><p>Request was throttled. Please wait a moment and refresh the page</p></body></html>' })).toEqual({
+      blocked: true,
+      reason: 'rate_limited',
+    });
+    expect(detectBlock({ status: 500, html: '<html><head><title>Amazon.com.br Algo deu errado</title></head><body></body></html>' })).toEqual({
+      blocked: true,
+      reason: 'service_unavailable',
+    });
+  });
 });
