@@ -5,6 +5,7 @@
  */
 import { ADDRESS_CHANGE_PATH, createSimulator, type Simulator } from '@crawl/marketplace-simulator';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { crawlEnv, signUpWithProject } from './crawling-service.ts';
 import { call } from './http-call.ts';
 import { spawnService, type SpawnedService } from './spawn-service.ts';
 
@@ -16,29 +17,8 @@ describe('delivery location (config.deliveryZip) through the all-in-one service'
 
   beforeAll(async () => {
     sim = await createSimulator({ pageSize: 'small', seed: 3 });
-    service = await spawnService({
-      env: {
-        JWT_SECRET: 'delivery-location-e2e-secret-long-enough-0123456789',
-        ARGON2_MEMORY_KIB: '8192',
-        ARGON2_TIME_COST: '1',
-        MARKETPLACE: 'live',
-        MARKETPLACE_BASE_URL: sim.url,
-        MARKETPLACE_EXTRA_HOSTS: sim.host,
-        UPSTREAM_RATE_PER_MINUTE: '6000',
-        UPSTREAM_BURST: '20',
-        CRAWL_CONCURRENCY: '1',
-        MAX_FETCH_ATTEMPTS: '2',
-        FETCH_BACKOFF_MS: '20',
-        SHUTDOWN_GRACE_MS: '2000',
-      },
-    });
-    const registered = await call(service.url, 'POST', '/auth/register', {
-      body: { email: `zip-${Date.now()}@example.com`, password: 'a-long-enough-password' },
-    });
-    expect(registered.status).toBe(201);
-    token = registered.body.accessToken;
-    const project = await call(service.url, 'POST', '/projects', { token, body: { name: 'delivery location' } });
-    projectId = project.body.data.id;
+    service = await spawnService({ env: crawlEnv(sim, 'delivery-location-e2e-secret-long-enough-0123456789', { MAX_FETCH_ATTEMPTS: '2' }) });
+    ({ token, projectId } = await signUpWithProject(service.url, 'delivery-location'));
   }, 90_000);
   afterAll(async () => {
     await service?.stop();

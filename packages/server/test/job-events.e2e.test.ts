@@ -7,26 +7,13 @@ import { createSimulator, type Simulator } from '@crawl/marketplace-simulator';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openEvents, type SseConnection } from './sse-reader.ts';
 import { call } from './http-call.ts';
+import { crawlEnv } from './crawling-service.ts';
 import { spawnService, type SpawnedService } from './spawn-service.ts';
 
 const SECRET = 'job-events-e2e-secret-that-is-long-enough-0123456789';
 
-const crawlEnv = (sim: Simulator): Record<string, string> => ({
-  JWT_SECRET: SECRET,
-  ARGON2_MEMORY_KIB: '8192',
-  ARGON2_TIME_COST: '1',
-  MARKETPLACE: 'live',
-  MARKETPLACE_BASE_URL: sim.url,
-  MARKETPLACE_EXTRA_HOSTS: sim.host,
-  UPSTREAM_RATE_PER_MINUTE: '6000',
-  UPSTREAM_BURST: '20',
-  CRAWL_CONCURRENCY: '1',
-  MAX_FETCH_ATTEMPTS: '1',
-  FETCH_BACKOFF_MS: '20',
-  JOB_EVENTS_HEARTBEAT_MS: '150',
-  JOB_EVENTS_MAX_STREAMS_PER_ORG: '3',
-  SHUTDOWN_GRACE_MS: '2000',
-});
+const crawlEnvOf = (sim: Simulator): Record<string, string> =>
+  crawlEnv(sim, SECRET, { MAX_FETCH_ATTEMPTS: '1', JOB_EVENTS_HEARTBEAT_MS: '150', JOB_EVENTS_MAX_STREAMS_PER_ORG: '3' });
 
 interface Setup {
   /** Where clients connect. */
@@ -206,7 +193,7 @@ afterAll(async () => {
 });
 
 scenario('all-in-one', async (sim) => {
-  const all = await spawnService({ env: crawlEnv(sim), waitFor: '/ready' });
+  const all = await spawnService({ env: crawlEnvOf(sim), waitFor: '/ready' });
   running.push(all);
   return {
     url: all.url,
@@ -219,10 +206,10 @@ scenario('all-in-one', async (sim) => {
 });
 
 scenario('gateway in front of the services in another process', async (sim) => {
-  const backend = await spawnService({ args: ['--target=auth,billing,catalog,crawler-worker'], env: crawlEnv(sim), waitFor: '/ready' });
+  const backend = await spawnService({ args: ['--target=auth,billing,catalog,crawler-worker'], env: crawlEnvOf(sim), waitFor: '/ready' });
   running.push(backend);
   const urls = { AUTH_URL: backend.url, BILLING_URL: backend.url, CATALOG_URL: backend.url };
-  const gateway = await spawnService({ args: ['--target=gateway'], env: { ...crawlEnv(sim), ...urls }, waitFor: '/ready' });
+  const gateway = await spawnService({ args: ['--target=gateway'], env: { ...crawlEnvOf(sim), ...urls }, waitFor: '/ready' });
   running.push(gateway);
   return { url: gateway.url, stopFront: () => gateway.stop() };
 });

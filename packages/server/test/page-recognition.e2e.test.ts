@@ -6,6 +6,7 @@
  */
 import { createSimulator, type Simulator } from '@crawl/marketplace-simulator';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { crawlEnv, signUpWithProject } from './crawling-service.ts';
 import { call } from './http-call.ts';
 import { spawnService, type SpawnedService } from './spawn-service.ts';
 
@@ -27,27 +28,9 @@ describe('pages that are not what was asked for (all-in-one, black box)', () => 
   beforeAll(async () => {
     sim = await createSimulator({ pageSize: 'full', seed: 11 });
     service = await spawnService({
-      env: {
-        JWT_SECRET: 'page-recognition-e2e-secret-long-enough-0123456789',
-        ARGON2_MEMORY_KIB: '8192',
-        ARGON2_TIME_COST: '1',
-        MARKETPLACE: 'live',
-        MARKETPLACE_BASE_URL: sim.url,
-        MARKETPLACE_EXTRA_HOSTS: sim.host,
-        UPSTREAM_RATE_PER_MINUTE: '6000',
-        UPSTREAM_BURST: '20',
-        CRAWL_CONCURRENCY: '2',
-        MAX_FETCH_ATTEMPTS: '2',
-        FETCH_BACKOFF_MS: '20',
-        SHUTDOWN_GRACE_MS: '2000',
-      },
+      env: crawlEnv(sim, 'page-recognition-e2e-secret-long-enough-0123456789', { CRAWL_CONCURRENCY: '2', MAX_FETCH_ATTEMPTS: '2' }),
     });
-    const registered = await call(service.url, 'POST', '/auth/register', {
-      body: { email: `recognition-${Date.now()}@example.com`, password: 'a-long-enough-password' },
-    });
-    expect(registered.status).toBe(201);
-    token = registered.body.accessToken;
-    projectId = (await call(service.url, 'POST', '/projects', { token, body: { name: 'recognition' } })).body.data.id;
+    ({ token, projectId } = await signUpWithProject(service.url, 'recognition'));
   }, 90_000);
   afterAll(async () => {
     await service?.stop();
