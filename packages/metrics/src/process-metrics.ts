@@ -13,7 +13,19 @@ export interface QueueDepth {
 const JOB_TYPES = ['search', 'details'];
 const JOB_STATUSES = ['completed', 'failed', 'cancelled', 'partial'];
 const TARGET_OUTCOMES = ['success', 'failed'];
-const FAILURE_REASONS = ['blocked', 'not_found', 'timeout', 'upstream_error', 'parse_error', 'invalid_target', 'cancelled', 'insufficient_credits'];
+// Target failure reasons, and `second_chance`: a retry for a short record, not a failure.
+const FAILURE_REASONS = [
+  'blocked',
+  'unrecognized_page',
+  'not_found',
+  'timeout',
+  'upstream_error',
+  'parse_error',
+  'invalid_target',
+  'cancelled',
+  'insufficient_credits',
+  'second_chance',
+];
 const PAGE_KINDS = ['search', 'product'];
 const WEBHOOK_OUTCOMES = ['delivered', 'failed', 'exhausted', 'skipped'];
 
