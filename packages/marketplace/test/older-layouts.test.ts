@@ -61,4 +61,38 @@ describe('older wording and headings', () => {
     expect(german.seller).toBe('Amazon');
     expect(german.fulfilledByAmazon).toBe(true);
   });
+
+  it('reads the seller up to the end of its sentence: a name with spaces, a name with a dot, or before "and fulfilled by"', () => {
+    const seller = (text: string) =>
+      parseProductPage(
+        `<html><body><input type="hidden" id="ASIN" value="B07C76F3P2"><span id="productTitle">Echo</span><div id="merchant-info">${text}</div></body></html>`,
+        {
+          origin: 'https://www.amazon.de',
+        },
+      ).seller;
+    expect(seller('Verkauf und Versand durch Amazon EU Sarl. <span>Geschenkverpackung verfügbar.</span>')).toBe('Amazon EU Sarl');
+    expect(seller('Ships from and sold by Amazon.com. Gift-wrap available.')).toBe('Amazon.com');
+    expect(seller('Sold by Nordvik Audio GmbH and Fulfilled by Amazon.')).toBe('Nordvik Audio GmbH');
+  });
+
+  it('lists a swatch not available in the chosen combination by the product its link opens', () => {
+    const product = parseProductPage(
+      `<html><body><input type="hidden" id="ASIN" value="B07C76F3P2"><span id="productTitle">Echo Input</span><form id="twister"><div id="variation_item_form"><ul>
+        <li title="Wählen Sie Echo Input durch Klicken aus" data-defaultAsin="B07C76F3P2" class="swatchSelect"><span>Echo Input</span></li>
+        <li title="Wählen Sie Echo Input + Lautsprecher durch Klicken aus" data-defaultAsin="" data-dp-url="/dp/B07L69F8SQ/ref=twister_B07H6BXFF5" class="swatchUnavailable"><span>Echo Input + Lautsprecher</span></li>
+      </ul></div></form></body></html>`,
+      { origin: 'https://www.amazon.de' },
+    );
+    expect(product.variations).toEqual([
+      { asin: 'B07C76F3P2', dimension: 'item_form', label: 'Echo Input', selected: true },
+      { asin: 'B07L69F8SQ', dimension: 'item_form', label: 'Echo Input + Lautsprecher', selected: false },
+    ]);
+  });
+
+  it("recognises a saved page that lost its hidden ASIN and canonical link by its title widget's ASIN", () => {
+    const saved = `<html><body><div id="title_feature_div" class="celwidget" data-csa-c-slot-id="title_feature_div" data-csa-c-asin="B0F1KTWXVW"><h1 id="title"><span id="productTitle"> Fechadura Eletrônica </span></h1></div></body></html>`;
+    const reading = readProductPage(saved, { origin: 'https://www.amazon.com.br' });
+    expect(reading).toMatchObject({ recognized: true, product: { asin: 'B0F1KTWXVW', title: 'Fechadura Eletrônica' } });
+    expect(readProductPage(saved.replace(' data-csa-c-asin="B0F1KTWXVW"', ''), { origin: 'https://www.amazon.com.br' }).recognized).toBe(false);
+  });
 });

@@ -61,10 +61,10 @@ export function showsProductIdentity(found: Findings): boolean {
   return pageOwnAsin(found) !== undefined && (found.title || found.fallbackTitle || '') !== '';
 }
 
-/** The ASIN the page gives itself: the hidden input, the canonical link, then the ASIN detail row. */
+/** The ASIN the page gives itself: the hidden input, the canonical link, the ASIN detail row, then the title's widget. */
 function pageOwnAsin(found: Findings): string | undefined {
   const rowAsin = found.infoRows.find((r) => r.label === 'ASIN')?.value.trim();
-  return found.pageAsin ?? found.canonicalAsin ?? (rowAsin && ASIN.test(rowAsin) ? rowAsin : undefined);
+  return found.pageAsin ?? found.canonicalAsin ?? (rowAsin && ASIN.test(rowAsin) ? rowAsin : undefined) ?? found.widgetAsin;
 }
 
 /** Turns one pass's findings into ProductDetails: picks between alternatives and parses the texts. */
@@ -244,8 +244,10 @@ function parseRatingFrom(text: string | undefined): number | undefined {
 }
 
 // "Ships from and sold by Amazon.", "Verkauf und Versand durch Amazon.": the seller follows the wording.
+// The name runs to the sentence's end (a period before a space: `Amazon.com.` keeps its dot) or to
+// "and fulfilled by …".
 const SOLD_BY =
-  /(?:sold by|Verkauf(?: und Versand)? durch|(?:expédié et )?vendu par|(?:vendido y enviado|enviado y vendido|vendido) por|(?:venduto e spedito|venduto) da|verkocht(?: en verzonden)? door)\s+(.+?)\.?(?:\s|$)/i;
+  /(?:sold by|Verkauf(?: und Versand)? durch|(?:expédié et )?vendu par|(?:vendido y enviado|enviado y vendido|vendido) por|(?:venduto e spedito|venduto) da|verkocht(?: en verzonden)? door)\s+(.+?)(?:\.(?=\s|$)|\s+(?:and|und|et|y|e|en)\s+(?:fulfilled|versand|expédié|enviado|spedito|verzonden)\b|$)/i;
 
 function sellerFromMerchantText(text: string | undefined): string | undefined {
   if (!text) return undefined;

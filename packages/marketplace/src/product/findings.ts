@@ -7,6 +7,8 @@ export const ASIN = /^[A-Z0-9]{10}$/;
 export interface Findings {
   pageAsin?: string;
   canonicalAsin?: string;
+  /** The ASIN the title's widget names (`#title_feature_div[data-csa-c-asin]`). */
+  widgetAsin?: string;
   title?: string;
   fallbackTitle?: string;
   byline?: string;

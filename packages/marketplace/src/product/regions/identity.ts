@@ -7,7 +7,15 @@ import { lines, type IdRegion, type PageScan } from '../page-scan.ts';
 
 /** What the page is: its ASIN (hidden input, canonical link), title and description. */
 export class IdentityRegion implements IdRegion {
-  readonly ids: readonly string[] = ['productTitle', 'ebooksProductTitle', 'btAsinTitle', 'title', 'productDescription', 'bookDescription_feature_div'];
+  readonly ids: readonly string[] = [
+    'productTitle',
+    'ebooksProductTitle',
+    'btAsinTitle',
+    'title',
+    'title_feature_div',
+    'productDescription',
+    'bookDescription_feature_div',
+  ];
   /** Inside the title heading (`h1#title`): a book's format is named there beside its title. */
   readonly heading = { depth: 0 };
   private readonly scan: PageScan;
@@ -16,8 +24,15 @@ export class IdentityRegion implements IdRegion {
     this.scan = scan;
   }
 
-  onId(id: string): void {
+  onId(id: string, tag: StartTag): void {
     const found = this.scan.found;
+    // The title's widget names the product it shows (`data-csa-c-asin`): the page's own ASIN where a
+    // saved page lost the hidden input and the canonical link.
+    if (id === 'title_feature_div') {
+      const asin = attr(tag, 'data-csa-c-asin')?.toUpperCase();
+      if (asin !== undefined && ASIN.test(asin)) found.widgetAsin ??= asin;
+      return;
+    }
     // Digital editions name the title in `ebooksProductTitle`, beside the format inside `#title`;
     // pages before 2014 in `btAsinTitle`.
     if (id === 'productTitle' || id === 'ebooksProductTitle' || id === 'btAsinTitle') {

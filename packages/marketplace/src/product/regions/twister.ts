@@ -41,8 +41,8 @@ export class TwisterRegion {
 
   startTag(tag: StartTag, cls: string | undefined): void {
     if (this.depth === 0) return;
-    const asin = attr(tag, 'data-defaultasin') ?? attr(tag, 'data-asin');
-    if (this.variation === undefined && asin !== undefined && ASIN.test(asin)) {
+    const asin = swatchAsin(tag);
+    if (this.variation === undefined && asin !== undefined) {
       const title = attr(tag, 'title');
       const label = title === undefined ? undefined : selectionLabel(title);
       const started: ProductVariation = {
@@ -77,4 +77,15 @@ export class TwisterRegion {
     const alt = attr(tag, 'alt');
     if (alt) current.label = alt;
   }
+}
+
+/**
+ * The ASIN a swatch stands for: its `data-defaultasin` (or `data-asin`), else, on a swatch not
+ * available in the chosen combination (an empty `data-defaultasin`), the product its link opens.
+ */
+function swatchAsin(tag: StartTag): string | undefined {
+  const own = attr(tag, 'data-defaultasin') ?? attr(tag, 'data-asin');
+  if (own !== undefined && ASIN.test(own)) return own;
+  const linked = /\/dp\/([A-Z0-9]{10})(?:[/?#]|$)/.exec(attr(tag, 'data-dp-url') ?? '')?.[1];
+  return linked !== undefined && ASIN.test(linked) ? linked : undefined;
 }
