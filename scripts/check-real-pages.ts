@@ -137,7 +137,7 @@ for (const id of ids) {
     continue;
   }
 
-  if (page.requested.kind === 'product' && 'title' in expected) {
+  if (page.requested.kind === 'product' && !('noResults' in expected || 'items' in expected)) {
     if (verdict.kind !== 'page') {
       printTable(id, page, `**not read: ${verdict.kind === 'blocked' ? `blocked (${verdict.reason})` : verdict.detail}**`, []);
       const missed = Object.keys(expected).length;
@@ -145,8 +145,11 @@ for (const id of ids) {
       continue;
     }
     const reading = readProductPage(html, { ...options, asin: page.requested.asin });
-    const rows = reading.recognized ? compareProduct(expected, reading.product) : [];
-    if (!reading.recognized) totals.fields += Object.keys(expected).length;
+    // A capture cut before its title cannot be recognised: its other fields are still scored.
+    const cutBeforeTitle = !('title' in expected);
+    const scored = reading.recognized || cutBeforeTitle;
+    const rows = scored ? compareProduct(expected, reading.product) : [];
+    if (!scored) totals.fields += Object.keys(expected).length;
     totals.fields += rows.length;
     totals.fieldsRight += rows.filter((r) => r.right).length;
     const product = reading.product as ProductDetails & Record<string, unknown>;
@@ -155,7 +158,12 @@ for (const id of ids) {
     if (product.badges?.includes('amazons_choice')) totals.choiceClaims += 1;
     if (expected.badges?.includes('amazons_choice')) totals.choiceShown += 1;
     const right = rows.filter((r) => r.right).length;
-    printTable(id, page, reading.recognized ? `${right} of ${rows.length} fields right` : '**unrecognized_page**', rows);
+    const outcome = reading.recognized
+      ? `${right} of ${rows.length} fields right`
+      : cutBeforeTitle
+        ? `${right} of ${rows.length} fields right (cut before its title: not recognisable, fields scored anyway)`
+        : '**unrecognized_page**';
+    printTable(id, page, outcome, rows);
     countChrome(id, [product]);
     continue;
   }

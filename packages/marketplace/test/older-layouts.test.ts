@@ -95,4 +95,14 @@ describe('older wording and headings', () => {
     expect(reading).toMatchObject({ recognized: true, product: { asin: 'B0F1KTWXVW', title: 'Fechadura Eletrônica' } });
     expect(readProductPage(saved.replace(' data-csa-c-asin="B0F1KTWXVW"', ''), { origin: 'https://www.amazon.com.br' }).recognized).toBe(false);
   });
+
+  it("reads a 2019 buy box's own price when the page shows no other", () => {
+    const product = parseProductPage(
+      `<html><body><input type="hidden" id="ASIN" value="B000000001"><span id="productTitle">Lamp</span><div id="priceInsideBuyBox_feature_div"><div class="a-section"><span id="price_inside_buybox" class="a-size-medium a-color-price">
+        $29.99
+      </span></div></div></body></html>`,
+      { origin: 'https://www.amazon.com' },
+    );
+    expect(product.price).toEqual({ amount: 29.99, currency: 'USD', raw: '$29.99' });
+  });
 });

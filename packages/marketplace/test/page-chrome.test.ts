@@ -56,6 +56,8 @@ describe('one check of every value before it is stored', () => {
     ['Liefern an', 'Standort aktualisieren', undefined],
     ['お届け先', 'お届け先住所を選択', undefined],
     ['Delivering to Rockville 20852', 'Update location', 'Rockville 20852'],
+    ['Delivering to Dubai', 'Update location', 'Dubai'],
+    ['Entregando em Bela Vista', 'Atualizar local', 'Bela Vista'],
     ['Lieferung an Kim', '12159 Berlin', '12159 Berlin'],
     ['Deliver to Kim', 'Update location', undefined],
   ])('reads the header lines %j / %j as the location %j', (line1, line2, location) => {

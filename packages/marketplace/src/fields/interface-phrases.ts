@@ -17,7 +17,7 @@ export const LOCATION_PROMPT =
  * 10115`). A lead-in with nothing after it, or followed by a greeting's name, names no place.
  */
 export const DELIVERY_LEAD_IN =
-  /^(?:deliver(?:ing)? to|ship(?:ping)? to|liefern an|lieferung an|lieferadresse|livraison à|livrer à|entregar (?:en|a)|enviar a|entrega em|enviar para|consegna a|spedizione a|bezorgen in|leveren aan|leverera till|dostawa do|teslimat adresi|التوصيل إلى|お届け先)[:\s]*/i;
+  /^(?:deliver(?:ing)? to|ship(?:ping)? to|liefern an|lieferung an|lieferadresse|livraison à|livrer à|entregar (?:en|a)|entregando (?:em|en|a)|enviar a|entrega em|enviar para|consegna a|spedizione a|bezorgen in|leveren aan|leverera till|dostawa do|teslimat adresi|التوصيل إلى|お届け先)[:\s]*/i;
 
 /** A variation's title around its label: "Click to select Red", "Wählen Sie Erdbeere durch Klicken aus". */
 const SELECTION_WRAPPERS: readonly RegExp[] = [

@@ -30,8 +30,11 @@ export function headerLocation(line1: string | undefined, line2: string | undefi
   const second = cleanLocation(line2);
   if (second !== undefined) return second;
   const first = cleanLocation(line1);
-  return first !== undefined && /\d/.test(first) ? first : undefined;
+  return first !== undefined && (/\d/.test(first) || NEWER_LEAD_IN.test(line1 ?? '')) ? first : undefined;
 }
+
+// The newer header's own lead-in ("Delivering to Dubai"): what follows is a place, never a greeting.
+const NEWER_LEAD_IN = /^\s*(?:delivering to|entregando (?:em|en|a))\s/i;
 
 /** A description's lines without code or expander prompts. */
 function cleanDescription(text: string | undefined): string | undefined {

@@ -28,6 +28,8 @@ const PLAIN_PRICE_IDS: ReadonlySet<string> = new Set([
   'kindle-price',
   'price',
   'newBuyBoxPrice',
+  // 2019 buy boxes repeat the price to pay in the right column.
+  'price_inside_buybox',
 ]);
 /** Struck plain-text list prices of books (`#listPrice`) and e-books (`#digital-list-price`). */
 const PLAIN_LIST_PRICE_IDS: ReadonlySet<string> = new Set(['listPrice', 'digital-list-price']);
