@@ -33,6 +33,19 @@ export class PageParseError extends Error {
   }
 }
 
+/**
+ * Runs a page's parse: a parser error becomes `PageParseError` (the target's `parse_error`), unless
+ * the worker is stopping, when the target is handed back unreported.
+ */
+export async function parseOrFail<T>(ctx: CrawlContext, what: string, parse: () => Promise<T>): Promise<T> {
+  try {
+    return await parse();
+  } catch (error) {
+    if (ctx.signal?.aborted) throw error;
+    throw new PageParseError(`${what} could not be parsed: ${(error as Error).message}`, { cause: error });
+  }
+}
+
 const MESSAGE_MAX = 1000;
 
 export function failed(reason: TargetFailureReason, message: string, requests: number, blockKind?: BlockKind): ReportTargetBody {

@@ -1,7 +1,6 @@
-import type { ProductReading } from '@crawl/marketplace';
 import type { FetchedPage } from '../fetching/page-fetcher.ts';
 import type { PageJudgement } from '../fetching/upstream-client.ts';
-import { type Crawled, type CrawlContext, describeUnrecognized, failed, failedFetch, PageParseError, succeeded } from './crawl-context.ts';
+import { type Crawled, type CrawlContext, describeUnrecognized, failed, failedFetch, PageParseError, parseOrFail, succeeded } from './crawl-context.ts';
 import { productUrl } from './marketplace-origin.ts';
 import { type CheckedRecord, checkRecord, judgeRecords, shortfall } from './record-checks.ts';
 
@@ -21,14 +20,7 @@ export async function crawlProduct(ctx: CrawlContext): Promise<Crawled> {
   const reads = new WeakMap<FetchedPage, ProductPageRead>();
 
   const read = async (page: FetchedPage): Promise<ProductPageRead> => {
-    let reading: ProductReading;
-    try {
-      reading = await ctx.parser.product(page, options, ctx.signal);
-    } catch (error) {
-      // The worker is stopping: the target is handed back unreported, not failed.
-      if (ctx.signal?.aborted) throw error;
-      throw new PageParseError(`product page of ${asin} could not be parsed: ${(error as Error).message}`, { cause: error });
-    }
+    const reading = await parseOrFail(ctx, `product page of ${asin}`, () => ctx.parser.product(page, options, ctx.signal));
     const { product } = reading;
     const record = checkRecord(
       {

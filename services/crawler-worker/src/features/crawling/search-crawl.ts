@@ -2,7 +2,17 @@ import { CATALOG_LIMITS } from '@crawl/contracts';
 import type { SearchItem, SearchPage } from '@crawl/marketplace';
 import type { FetchedPage } from '../fetching/page-fetcher.ts';
 import type { PageJudgement } from '../fetching/upstream-client.ts';
-import { CANCELLED, type Crawled, type CrawlContext, describeUnrecognized, failed, failedFetch, PageParseError, succeeded } from './crawl-context.ts';
+import {
+  CANCELLED,
+  type Crawled,
+  type CrawlContext,
+  describeUnrecognized,
+  failed,
+  failedFetch,
+  PageParseError,
+  parseOrFail,
+  succeeded,
+} from './crawl-context.ts';
 import { searchUrl } from './marketplace-origin.ts';
 import { type CheckedRecord, checkRecord, judgeRecords, shortfall } from './record-checks.ts';
 
@@ -35,15 +45,9 @@ export async function crawlSearch(ctx: CrawlContext): Promise<Crawled> {
     if (page > 1 && !(await ctx.stillWanted())) return CANCELLED;
     const options = { origin: ctx.store.origin, keyword, page, ...(ctx.store.domain ? { marketplace: ctx.store.domain } : {}) };
     const read = async (fetched: FetchedPage): Promise<SearchPage> => {
-      let parsed: SearchPage;
-      try {
-        parsed = await ctx.parser.search(fetched, options, ctx.signal);
-      } catch (error) {
-        if (ctx.signal?.aborted) throw error;
-        throw new PageParseError(`search page ${page} for ${JSON.stringify(keyword)} could not be parsed: ${(error as Error).message}`, { cause: error });
-      }
-      reads.set(fetched, parsed);
-      return parsed;
+      const result = await parseOrFail(ctx, `search page ${page} for ${JSON.stringify(keyword)}`, () => ctx.parser.search(fetched, options, ctx.signal));
+      reads.set(fetched, result);
+      return result;
     };
     // Ranks are given once a page is taken; the checks only need each item's own fields.
     const records = (parsed: SearchPage, rankFrom: number): CheckedRecord[] => {
