@@ -1,6 +1,6 @@
 import type { UsageLimits } from '@crawl/contracts';
 import { DuplicateKeyError, type Collection, type DocumentStore } from '@crawl/storage';
-import type { LimitOverrides } from '../quotas/limits.ts';
+import type { LimitOverrides } from './plan-limits.ts';
 
 export interface AccountDoc {
   _id: string;

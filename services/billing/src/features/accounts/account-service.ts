@@ -3,8 +3,8 @@ import { errors } from '@crawl/errors';
 import type { Clock } from '@crawl/modules';
 import type { DocumentStore } from '@crawl/storage';
 import type { CreditLedger } from '../ledger/ledger-service.ts';
-import { effectiveLimits } from '../quotas/limits.ts';
 import { AccountRepository, type AccountDoc } from './account-repository.ts';
+import { effectiveLimits } from './plan-limits.ts';
 
 export type { AccountDoc } from './account-repository.ts';
 

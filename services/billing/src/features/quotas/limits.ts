@@ -1,16 +1,5 @@
 import type { UsageLimits, UsageUsed } from '@crawl/contracts';
 
-/** An organization's own limits; a missing key falls back to the configured default. */
-export type LimitOverrides = Partial<Record<keyof UsageLimits, number>>;
-
-export function effectiveLimits(defaults: UsageLimits, overrides: LimitOverrides | undefined): UsageLimits {
-  return {
-    jobsPerMonth: overrides?.jobsPerMonth ?? defaults.jobsPerMonth,
-    targetsPerMonth: overrides?.targetsPerMonth ?? defaults.targetsPerMonth,
-    exportsPerMonth: overrides?.exportsPerMonth ?? defaults.exportsPerMonth,
-  };
-}
-
 /** Spec: `remaining` equals `limits` minus `used` (negative only if an admin lowered a limit below what was used). */
 export function remainingOf(limits: UsageLimits, used: UsageUsed): UsageLimits {
   return {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { effectiveLimits, jobQuotaProblem, remainingOf } from './limits.ts';
+import { jobQuotaProblem, remainingOf } from './limits.ts';
 import { monthKey, nextMonthStart } from './month.ts';
 
 const defaults = { jobsPerMonth: 10, targetsPerMonth: 100, exportsPerMonth: 20 };
@@ -15,11 +15,6 @@ describe('monthly quota rules', () => {
   it('resets at the first instant of the next UTC month, across the year end', () => {
     expect(nextMonthStart(new Date('2026-11-15T12:00:00Z')).toISOString()).toBe('2026-12-01T00:00:00.000Z');
     expect(nextMonthStart(new Date('2026-12-31T23:59:59Z')).toISOString()).toBe('2027-01-01T00:00:00.000Z');
-  });
-
-  it("takes an organization's own limits over the defaults, key by key", () => {
-    expect(effectiveLimits(defaults, undefined)).toEqual(defaults);
-    expect(effectiveLimits(defaults, { jobsPerMonth: 500, exportsPerMonth: 0 })).toEqual({ jobsPerMonth: 500, targetsPerMonth: 100, exportsPerMonth: 0 });
   });
 
   it('computes remaining as limits minus used with the spec keys', () => {
