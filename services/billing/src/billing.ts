@@ -4,20 +4,13 @@ import { errors } from '@crawl/errors';
 import type { Clock, ModuleContext } from '@crawl/modules';
 import type { DocumentStore } from '@crawl/storage';
 import type { BillingConfig } from './config.ts';
-import { Accounts } from './features/accounts/account-service.ts';
-import { LedgerRefusal } from './features/ledger/balance.ts';
-import { monthCharges } from './features/ledger/daily-credits.ts';
-import { CreditLedger, type LedgerEntryDoc } from './features/ledger/ledger-service.ts';
-import { toBalance } from './features/ledger/ledger-view.ts';
-import { Checkout } from './features/packages/checkout-service.ts';
-import { parsePackages } from './features/packages/package-catalog.ts';
-import { paymentProviderFor, type PaymentProvider } from './features/packages/payment-provider.ts';
-import { remainingOf } from './features/quotas/limits.ts';
-import { monthKey, nextMonthStart } from './features/quotas/month.ts';
-import { UsageCounters } from './features/quotas/usage-service.ts';
-import { Reconciler, type JobStateLookup } from './features/reconciler/reconciler-service.ts';
-import { Referrals } from './features/referrals/referral-service.ts';
-import { Reservations } from './features/reservations/reservation-service.ts';
+import { Accounts } from './features/accounts/index.ts';
+import { CreditLedger, LedgerRefusal, monthCharges, toBalance, type LedgerEntryDoc } from './features/ledger/index.ts';
+import { Checkout, parsePackages, paymentProviderFor, type PaymentProvider } from './features/packages/index.ts';
+import { monthKey, nextMonthStart, remainingOf, UsageCounters } from './features/quotas/index.ts';
+import { Reconciler, type JobStateLookup } from './features/reconciler/index.ts';
+import { Referrals } from './features/referrals/index.ts';
+import { Reservations } from './features/reservations/index.ts';
 
 type Logger = Pick<ModuleContext['logger'], 'info' | 'warn' | 'error'>;
 

@@ -4,8 +4,7 @@ import { defineModule } from '@crawl/modules';
 import { AuditClient, CatalogJobStateClient } from '@crawl/service-client';
 import { Billing } from './billing.ts';
 import { BillingConfig, billingConfigProblems } from './config.ts';
-import type { CrawlQueueStats } from './features/crawler/crawler-routes.ts';
-import { CrawlerSettings } from './features/crawler/crawler-settings-service.ts';
+import { CrawlerSettings, type CrawlQueueStats } from './features/crawler/index.ts';
 import { billingPlugin } from './plugin.ts';
 
 /** Credits (ledger, reservations, settlement), monthly quotas and usage, packages and checkout, referrals, billing admin (crawler rate, queue stats). */

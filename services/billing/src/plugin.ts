@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { Billing } from './billing.ts';
-import { accountRoutes } from './features/accounts/account-routes.ts';
-import { crawlerAdminRoutes, type CrawlerAdmin } from './features/crawler/crawler-routes.ts';
-import { ledgerRoutes } from './features/ledger/ledger-routes.ts';
-import { packageRoutes } from './features/packages/package-routes.ts';
-import { quotaRoutes } from './features/quotas/quota-routes.ts';
-import { reconcilerRoutes } from './features/reconciler/reconciler-routes.ts';
-import { referralRoutes } from './features/referrals/referral-routes.ts';
-import { reservationRoutes } from './features/reservations/reservation-routes.ts';
+import { accountRoutes } from './features/accounts/index.ts';
+import { crawlerAdminRoutes, type CrawlerAdmin } from './features/crawler/index.ts';
+import { ledgerRoutes } from './features/ledger/index.ts';
+import { packageRoutes } from './features/packages/index.ts';
+import { quotaRoutes } from './features/quotas/index.ts';
+import { reconcilerRoutes } from './features/reconciler/index.ts';
+import { referralRoutes } from './features/referrals/index.ts';
+import { reservationRoutes } from './features/reservations/index.ts';
 
 /** Billing's routes in their own encapsulated context. */
 export function billingPlugin(billing: Billing, crawler: CrawlerAdmin) {

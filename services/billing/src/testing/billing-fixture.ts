@@ -6,8 +6,7 @@ import { EmbeddedDocumentStore } from '@crawl/storage-sqlite';
 import type { StoreFactory } from './stores.ts';
 import { Billing, type BillingOptions } from '../billing.ts';
 import { BillingConfig } from '../config.ts';
-import { applyDelta, invariantProblems, ZERO_BALANCE } from '../features/ledger/balance.ts';
-import type { BalanceDoc, LedgerEntryDoc } from '../features/ledger/ledger-service.ts';
+import { applyDelta, invariantProblems, ZERO_BALANCE, type BalanceDoc, type LedgerEntryDoc } from '../features/ledger/index.ts';
 
 export const silentLogger = { info() {}, warn() {}, error() {} };
 

@@ -2,7 +2,7 @@ import type { UsageLimits } from '@crawl/contracts';
 import { errors } from '@crawl/errors';
 import type { Clock } from '@crawl/modules';
 import type { DocumentStore } from '@crawl/storage';
-import type { CreditLedger } from '../ledger/ledger-service.ts';
+import type { CreditLedger } from '../ledger/index.ts';
 import { AccountRepository, type AccountDoc } from './account-repository.ts';
 import { effectiveLimits } from './plan-limits.ts';
 

@@ -6,7 +6,7 @@ import type { DocumentStore } from '@crawl/storage';
 import { applyDelta, deltaFor, LedgerRefusal, refusal } from './balance.ts';
 import { creditDays, monthRange } from './daily-credits.ts';
 import { LedgerRepository, slotId, type AppendOutcome, type BalanceDoc, type LedgerEntryDoc } from './ledger-repository.ts';
-import { backOff } from '../shared/back-off.ts';
+import { backOff } from '../shared/index.ts';
 import { toBalance } from './ledger-view.ts';
 
 export { slotId, type BalanceDoc, type LedgerEntryDoc } from './ledger-repository.ts';

@@ -2,8 +2,8 @@ import type { CheckoutBody, CreditOrder, CreditPackage, Identity, RecordAuditBod
 import { AppError, errors } from '@crawl/errors';
 import type { Clock } from '@crawl/modules';
 import { newId, type DocumentStore } from '@crawl/storage';
-import type { Accounts } from '../accounts/account-service.ts';
-import type { CreditLedger } from '../ledger/ledger-service.ts';
+import type { Accounts } from '../accounts/index.ts';
+import type { CreditLedger } from '../ledger/index.ts';
 import { OrderRepository, type OrderDoc } from './order-repository.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 

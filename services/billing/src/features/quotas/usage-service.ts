@@ -4,7 +4,7 @@ import type { Clock } from '@crawl/modules';
 import type { DocumentStore } from '@crawl/storage';
 import { jobQuotaProblem } from './limits.ts';
 import { attemptNumber, inflightOf, jobIdOfKey, markId, UsageRepository, type CountersDoc, type UsageMarkDoc } from './usage-repository.ts';
-import { backOff } from '../shared/back-off.ts';
+import { backOff } from '../shared/index.ts';
 
 /** The problem recorded on a count that was called off rather than refused by a limit. */
 export const CANCELLED = 'cancelled';

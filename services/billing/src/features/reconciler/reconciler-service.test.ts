@@ -2,8 +2,8 @@ import type { ReserveBody } from '@crawl/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { billingFixture as fixtureOn, closeFixtures, ledgerProblems } from '../../testing/billing-fixture.ts';
 import { billingStores } from '../../testing/stores.ts';
-import type { LedgerEntryDoc } from '../ledger/ledger-service.ts';
-import type { ReservationDoc } from '../reservations/reservation-service.ts';
+import type { LedgerEntryDoc } from '../ledger/index.ts';
+import type { ReservationDoc } from '../reservations/index.ts';
 
 const MINUTE = 60_000;
 const reserveBody = (jobId: string, targetCount = 2): ReserveBody => ({ organizationId: 'org_a', jobId, jobType: 'search', targetCount, reason: 'job.create' });

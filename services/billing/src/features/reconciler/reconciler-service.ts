@@ -1,8 +1,8 @@
 import type { JobStateResponse, ReconcileReport } from '@crawl/contracts';
 import type { Clock, ModuleContext } from '@crawl/modules';
-import type { CreditLedger } from '../ledger/ledger-service.ts';
-import type { UsageCounters } from '../quotas/usage-service.ts';
-import type { Reservations } from '../reservations/reservation-service.ts';
+import type { CreditLedger } from '../ledger/index.ts';
+import type { UsageCounters } from '../quotas/index.ts';
+import type { Reservations } from '../reservations/index.ts';
 
 /**
  * Catalog's answer about one job. `exists: false` must be final: catalog marks the id abandoned

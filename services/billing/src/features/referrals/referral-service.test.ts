@@ -1,7 +1,7 @@
 import type { Identity } from '@crawl/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { billingFixture, closeFixtures, ledgerProblems } from '../../testing/billing-fixture.ts';
-import type { PaymentProvider } from '../packages/payment-provider.ts';
+import type { PaymentProvider } from '../packages/index.ts';
 
 afterEach(closeFixtures);
 

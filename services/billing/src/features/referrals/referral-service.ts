@@ -3,8 +3,8 @@ import type { ReferralStats } from '@crawl/contracts';
 import { errors } from '@crawl/errors';
 import type { Clock } from '@crawl/modules';
 import type { DocumentStore } from '@crawl/storage';
-import type { Accounts } from '../accounts/account-service.ts';
-import type { CreditLedger } from '../ledger/ledger-service.ts';
+import type { Accounts } from '../accounts/index.ts';
+import type { CreditLedger } from '../ledger/index.ts';
 import { ReferralCodeRepository, type ReferralCodeDoc } from './referral-code-repository.ts';
 
 export type { ReferralCodeDoc } from './referral-code-repository.ts';

@@ -2,9 +2,9 @@ import type { Reservation, ReserveBody, SettleBody, Settlement } from '@crawl/co
 import { errors } from '@crawl/errors';
 import type { Clock } from '@crawl/modules';
 import type { DocumentStore } from '@crawl/storage';
-import type { Accounts } from '../accounts/account-service.ts';
-import type { CreditLedger } from '../ledger/ledger-service.ts';
-import type { UsageCounters } from '../quotas/usage-service.ts';
+import type { Accounts } from '../accounts/index.ts';
+import type { CreditLedger } from '../ledger/index.ts';
+import type { UsageCounters } from '../quotas/index.ts';
 import { isRefused, ReservationRepository, type ReservationDoc, type ReservationState } from './reservation-repository.ts';
 import { toReservationView } from './reservation-view.ts';
 import { attemptOf, ReserveAttempts } from './reserve-attempts.ts';

@@ -1,0 +1,3 @@
+/** Accounts: billing's view of an organization (opened once with its signup bonus, plan limits, referral link). */
+export { accountRoutes } from './account-routes.ts';
+export { Accounts, type AccountDoc } from './account-service.ts';

@@ -1,0 +1,3 @@
+/** The crawler's settings kept by billing: the admin-set upstream rate, the workers' egress identities, queue statistics. */
+export { crawlerAdminRoutes, type CrawlerAdmin, type CrawlQueueStats } from './crawler-routes.ts';
+export { CrawlerSettings } from './crawler-settings-service.ts';

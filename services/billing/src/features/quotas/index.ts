@@ -1,0 +1,6 @@
+/** Monthly quotas: the counters and usage marks, the limit rules, the usage and export routes. */
+export { remainingOf } from './limits.ts';
+export { monthKey, nextMonthStart } from './month.ts';
+export { quotaRoutes } from './quota-routes.ts';
+export { attemptNumber, LEGACY_ATTEMPT } from './usage-repository.ts';
+export { CountSuperseded, UsageCounters } from './usage-service.ts';

@@ -1,0 +1,3 @@
+/** Referral codes, clicks, signups and the first-purchase reward. */
+export { referralRoutes } from './referral-routes.ts';
+export { Referrals } from './referral-service.ts';

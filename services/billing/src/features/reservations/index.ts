@@ -1,0 +1,3 @@
+/** Credit holds for jobs: reserve, settle once, release; the internal routes catalog calls. */
+export { reservationRoutes } from './reservation-routes.ts';
+export { Reservations, type ReservationDoc } from './reservation-service.ts';

@@ -1,0 +1,2 @@
+/** What several billing features share; it imports no feature. */
+export { backOff } from './back-off.ts';
