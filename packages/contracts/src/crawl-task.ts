@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { JobConfig } from './catalog.ts';
 
 /**
  * One unit of crawl work: a single target of a job. The queue's `group` is the organization, so
@@ -12,7 +13,8 @@ export const CrawlTask = Type.Object({
   type: Type.Union([Type.Literal('search'), Type.Literal('details')]),
   /** The keyword, or the resolved ASIN for details targets (URLs are never fetched as given). */
   value: Type.String({ minLength: 1 }),
-  config: Type.Record(Type.String(), Type.Unknown()),
+  /** The job's config as catalog checked it at create (docs/catalog.md). */
+  config: JobConfig,
 });
 export type CrawlTask = Static<typeof CrawlTask>;
 

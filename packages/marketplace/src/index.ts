@@ -3,6 +3,7 @@ export {
   MARKETPLACE_DOMAINS,
   isMarketplaceDomain,
   marketplaceById,
+  marketplaceDomainOf,
   marketplaceForHost,
   marketplaceForOrigin,
   type Marketplace,

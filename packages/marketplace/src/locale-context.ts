@@ -1,5 +1,5 @@
 import type { PageText } from './html/page-text.ts';
-import { isMarketplaceDomain, MARKETPLACES, marketplaceById, marketplaceForOrigin, type Marketplace } from './marketplaces.ts';
+import { MARKETPLACES, marketplaceById, marketplaceDomainOf, marketplaceForOrigin, type Marketplace } from './marketplaces.ts';
 import type { PriceHint } from './price.ts';
 
 // Where a page names its own storefront: the page-metrics bootstrap (`ue_mid = '…'`) or the data of
@@ -24,10 +24,8 @@ export function ownMarketplace(page: PageText): Marketplace | undefined {
 export function pageMarketplace(origin: string, marketplace?: string, page?: PageText): Marketplace | undefined {
   const own = page === undefined ? undefined : ownMarketplace(page);
   if (own !== undefined) return own;
-  if (marketplace !== undefined) {
-    const domain = marketplace.toLowerCase().replace(/^www\./, '');
-    if (isMarketplaceDomain(domain)) return MARKETPLACES[domain];
-  }
+  const named = marketplaceDomainOf(marketplace);
+  if (named !== undefined) return MARKETPLACES[named];
   return marketplaceForOrigin(origin);
 }
 

@@ -72,6 +72,21 @@ export function isMarketplaceDomain(value: string): value is MarketplaceDomain {
   return Object.hasOwn(MARKETPLACES, value);
 }
 
+/**
+ * The storefront a user named, read leniently the one way every service reads it: any case, with
+ * or without a scheme, `www.` and a trailing slash (`https://www.Amazon.de/` is amazon.de).
+ * Undefined for anything else, other types included.
+ */
+export function marketplaceDomainOf(value: unknown): MarketplaceDomain | undefined {
+  if (typeof value !== 'string') return undefined;
+  const bare = value
+    .trim()
+    .toLowerCase()
+    .replace(/^(https?:\/\/)?(www\.)?/, '')
+    .replace(/\/$/, '');
+  return isMarketplaceDomain(bare) ? bare : undefined;
+}
+
 /** The storefront's own subdomains: the desktop site, the charity site and the mobile site. */
 const STOREFRONT_SUBDOMAIN = /^(?:www|smile|m)\./;
 

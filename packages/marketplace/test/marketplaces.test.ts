@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MARKETPLACES, MARKETPLACE_DOMAINS, isAllowedMarketplaceHost, marketplaceById, marketplaceForOrigin } from '../src/index.ts';
+import { MARKETPLACES, MARKETPLACE_DOMAINS, isAllowedMarketplaceHost, marketplaceById, marketplaceDomainOf, marketplaceForOrigin } from '../src/index.ts';
 
 const EXPECTED: Record<string, [string, string]> = {
   'amazon.com': ['USD', 'en-US'],
@@ -37,6 +37,12 @@ describe('MARKETPLACES', () => {
       });
     }
     expect(new Set(Object.values(MARKETPLACES).map((m) => m.id)).size).toBe(20);
+  });
+
+  it('reads a storefront named leniently, the one way every service reads it', () => {
+    for (const named of ['amazon.de', 'Amazon.DE', 'www.amazon.de', 'https://www.amazon.de/', ' http://amazon.de '])
+      expect(marketplaceDomainOf(named), named).toBe('amazon.de');
+    for (const other of ['amazon.com.evil.net', 'evil.com', '', 42, undefined, null]) expect(marketplaceDomainOf(other)).toBeUndefined();
   });
 
   it('finds a storefront by the marketplace id its pages carry', () => {

@@ -1,4 +1,5 @@
-import { isAllowedMarketplaceHost, isMarketplaceDomain, MARKETPLACES, marketplaceForOrigin } from '@crawl/marketplace';
+import type { JobConfig } from '@crawl/contracts';
+import { isAllowedMarketplaceHost, MARKETPLACES, marketplaceDomainOf, marketplaceForOrigin } from '@crawl/marketplace';
 
 export interface Storefront {
   origin: string;
@@ -16,25 +17,14 @@ export type ResolvedMarketplace = ({ ok: true } & Storefront) | { ok: false; mes
  * that base; the domain goes along as `?domain=` (the simulator serves that storefront) and tells
  * the parsers the currency and number locale.
  */
-export function resolveMarketplace(baseUrl: string, config: Record<string, unknown>): ResolvedMarketplace {
+export function resolveMarketplace(baseUrl: string, config: Pick<JobConfig, 'domain'>): ResolvedMarketplace {
   const base = new URL(baseUrl);
   const baseMarketplace = marketplaceForOrigin(base.origin);
-  const requested = config.domain;
-  let domain: string | undefined;
-  if (requested !== undefined) {
-    const normalized =
-      typeof requested === 'string'
-        ? requested
-            .trim()
-            .toLowerCase()
-            .replace(/^(https?:\/\/)?(www\.)?/, '')
-            .replace(/\/$/, '')
-        : '';
-    if (!isMarketplaceDomain(normalized)) return { ok: false, message: `config.domain ${JSON.stringify(requested)} is not a supported marketplace` };
-    domain = normalized;
-  }
+  const domain = config.domain === undefined ? undefined : marketplaceDomainOf(config.domain);
+  if (config.domain !== undefined && domain === undefined)
+    return { ok: false, message: `config.domain ${JSON.stringify(config.domain)} is not a supported marketplace` };
   if (baseMarketplace) {
-    const chosen = domain ? MARKETPLACES[domain as keyof typeof MARKETPLACES] : baseMarketplace;
+    const chosen = domain ? MARKETPLACES[domain] : baseMarketplace;
     return { ok: true, origin: chosen.origin, domain: chosen.domain, query: {} };
   }
   return { ok: true, origin: base.origin, domain, query: domain ? { domain } : {} };

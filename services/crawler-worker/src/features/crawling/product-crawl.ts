@@ -2,11 +2,12 @@ import type { FetchedPage } from '../fetching/page-fetcher.ts';
 import type { PageJudgement } from '../fetching/upstream-client.ts';
 import { type Crawled, type CrawlContext, describeUnrecognized, failed, failedFetch, PageParseError, parseOrFail, succeeded } from './crawl-context.ts';
 import { productUrl } from './marketplace-origin.ts';
-import { type CheckedRecord, checkRecord, judgeRecords, shortfall } from './record-checks.ts';
+import type { ProductRecord } from '@crawl/contracts';
+import { type CheckedRecord, checkRecord, judgeRecords, shortfall, type UncheckedRecord } from './record-checks.ts';
 
 interface ProductPageRead {
   recognized: boolean;
-  record: CheckedRecord;
+  record: CheckedRecord<ProductRecord>;
 }
 
 /**
@@ -22,15 +23,12 @@ export async function crawlProduct(ctx: CrawlContext): Promise<Crawled> {
   const read = async (page: FetchedPage): Promise<ProductPageRead> => {
     const reading = await parseOrFail(ctx, `product page of ${asin}`, () => ctx.parser.product(page, options, ctx.signal));
     const { product } = reading;
-    const record = checkRecord(
-      {
-        ...product,
-        ...(product.asin !== asin ? { requestedAsin: asin } : {}),
-        ...(ctx.store.domain ? { marketplace: ctx.store.domain } : {}),
-      },
-      ctx.required,
-      ctx.zip,
-    );
+    const read: UncheckedRecord<ProductRecord> = {
+      ...product,
+      ...(product.asin !== asin ? { requestedAsin: asin } : {}),
+      ...(ctx.store.domain ? { marketplace: ctx.store.domain } : {}),
+    };
+    const record = checkRecord(read, ctx.required, ctx.zip);
     const result = { recognized: reading.recognized, record };
     reads.set(page, result);
     return result;

@@ -1,18 +1,28 @@
-import type { RecordLocation, RecordQuality, UnchargedReason } from '@crawl/contracts';
+import type { ProductRecord, RecordLocation, RecordQuality, SearchRecord, UnchargedReason } from '@crawl/contracts';
 import type { PageJudgement } from '../fetching/upstream-client.ts';
 import { checkLocation } from './location-check.ts';
 import { recordQuality } from './record-quality.ts';
 
+/** A record as read from its page, before the checks add what they found. */
+export type UncheckedRecord<R extends ProductRecord | SearchRecord> = Omit<R, 'quality' | 'location'>;
+
 /** A record with what was checked of it: its quality, and its delivery location when one was asked for. */
-export type CheckedRecord = Record<string, unknown> & { quality: RecordQuality; location?: RecordLocation };
+export type CheckedRecord<R extends ProductRecord | SearchRecord = ProductRecord | SearchRecord> = UncheckedRecord<R> & {
+  quality: RecordQuality;
+  location?: RecordLocation;
+};
 
 /**
  * Adds `quality` (against the fields required of it) and, when the job asked for a delivery
  * location, `location` (against the page's `deliverTo`) to a record.
  */
-export function checkRecord(record: Record<string, unknown>, required: readonly string[], zip: string | undefined): CheckedRecord {
-  const checked: CheckedRecord = { ...record, quality: recordQuality(record, required) };
-  if (zip !== undefined) checked.location = checkLocation(zip, typeof record.deliverTo === 'string' ? record.deliverTo : undefined);
+export function checkRecord<R extends ProductRecord | SearchRecord>(
+  record: UncheckedRecord<R>,
+  required: readonly string[],
+  zip: string | undefined,
+): CheckedRecord<R> {
+  const checked: CheckedRecord<R> = { ...record, quality: recordQuality(record, required) };
+  if (zip !== undefined) checked.location = checkLocation(zip, record.deliverTo);
   return checked;
 }
 

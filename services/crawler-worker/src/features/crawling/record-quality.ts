@@ -1,12 +1,11 @@
-import type { RecordQuality } from '@crawl/contracts';
+import type { JobConfig, RecordQuality } from '@crawl/contracts';
 
 /**
  * The fields a job requires of each record (`config.require`, checked against the record schema when
  * the job was created): anything else in the config is no requirement.
  */
-export function requiredFields(config: { require?: unknown }): readonly string[] {
-  const wanted = config.require;
-  return Array.isArray(wanted) ? wanted.filter((field): field is string => typeof field === 'string') : [];
+export function requiredFields(config: Pick<JobConfig, 'require'>): readonly string[] {
+  return config.require ?? [];
 }
 
 /** A field a record has: a value that is not empty (an empty list or text says nothing). */
@@ -17,8 +16,12 @@ function present(value: unknown): boolean {
   return true;
 }
 
-/** Complete when the record has every required field; partial names the ones it lacks. */
-export function recordQuality(record: Readonly<Record<string, unknown>>, required: readonly string[]): RecordQuality {
-  const missing = required.filter((field) => !present(record[field]));
+/**
+ * Complete when the record has every required field; partial names the ones it lacks. The fields
+ * are names the job gave (checked against the record's schema), so the record is read by name.
+ */
+export function recordQuality(record: object, required: readonly string[]): RecordQuality {
+  const fields = record as Readonly<Record<string, unknown>>;
+  const missing = required.filter((field) => !present(fields[field]));
   return { status: missing.length === 0 ? 'complete' : 'partial', missing };
 }

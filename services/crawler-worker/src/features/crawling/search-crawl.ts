@@ -1,4 +1,4 @@
-import { CATALOG_LIMITS } from '@crawl/contracts';
+import { CATALOG_LIMITS, type JobConfig, type SearchRecord } from '@crawl/contracts';
 import type { SearchItem, SearchPage } from '@crawl/marketplace';
 import type { FetchedPage } from '../fetching/page-fetcher.ts';
 import type { PageJudgement } from '../fetching/upstream-client.ts';
@@ -14,14 +14,14 @@ import {
   succeeded,
 } from './crawl-context.ts';
 import { searchUrl } from './marketplace-origin.ts';
-import { type CheckedRecord, checkRecord, judgeRecords, shortfall } from './record-checks.ts';
+import { type CheckedRecord, checkRecord, judgeRecords, shortfall, type UncheckedRecord } from './record-checks.ts';
 
 /** Search result pages per keyword: `config.pages`, default 1, at most this (each page is billed). */
 export const MAX_SEARCH_PAGES = CATALOG_LIMITS.maxSearchPages;
 
-export function searchPagesOf(config: Record<string, unknown>): number {
-  const pages = config.pages;
-  if (typeof pages !== 'number' || !Number.isInteger(pages) || pages < 1) return 1;
+export function searchPagesOf(config: Pick<JobConfig, 'pages'>): number {
+  const { pages } = config;
+  if (pages === undefined || !Number.isInteger(pages) || pages < 1) return 1;
   return Math.min(pages, MAX_SEARCH_PAGES);
 }
 
@@ -35,7 +35,7 @@ export async function crawlSearch(ctx: CrawlContext): Promise<Crawled> {
   const keyword = ctx.task.value;
   const pages = searchPagesOf(ctx.task.config);
   const reads = new WeakMap<FetchedPage, SearchPage>();
-  const items: CheckedRecord[] = [];
+  const items: CheckedRecord<SearchRecord>[] = [];
   const seen = new Set<string>();
   let organic = 0;
   let requests = 0;
@@ -50,7 +50,7 @@ export async function crawlSearch(ctx: CrawlContext): Promise<Crawled> {
       return result;
     };
     // Ranks are given once a page is taken; the checks only need each item's own fields.
-    const records = (parsed: SearchPage, rankFrom: number): CheckedRecord[] => {
+    const records = (parsed: SearchPage, rankFrom: number): CheckedRecord<SearchRecord>[] => {
       let rank = rankFrom;
       return parsed.items.map((item) => {
         const record = toResultRecord(item, parsed, keyword, page, item.sponsored ? undefined : (rank += 1));
@@ -101,7 +101,7 @@ function requiredOf(item: SearchItem, required: readonly string[]): readonly str
  * its page (total results estimate, related searches) travel on every item of that page, so a
  * record (or an exported row) stands on its own.
  */
-function toResultRecord(item: SearchItem, page: SearchPage, keyword: string, pageNumber: number, rank: number | undefined): Record<string, unknown> {
+function toResultRecord(item: SearchItem, page: SearchPage, keyword: string, pageNumber: number, rank: number | undefined): UncheckedRecord<SearchRecord> {
   const { rank: _pageRank, missingFields, ...rest } = item;
   const pageMissing = [...(page.totalResults === undefined ? ['searchTotalResults'] : []), ...(page.relatedSearches === undefined ? ['relatedSearches'] : [])];
   return {

@@ -84,7 +84,8 @@ describe('searchPagesOf', () => {
     expect(searchPagesOf({})).toBe(1);
     expect(searchPagesOf({ pages: 3 })).toBe(3);
     expect(searchPagesOf({ pages: 99 })).toBe(5);
-    expect(searchPagesOf({ pages: 'many' })).toBe(1);
+    // A task stored before its config was checked may hold anything.
+    expect(searchPagesOf({ pages: 'many' as unknown as number })).toBe(1);
   });
 });
 

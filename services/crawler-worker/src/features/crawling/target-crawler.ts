@@ -1,4 +1,4 @@
-import type { CrawlTask, ReportTargetBody } from '@crawl/contracts';
+import type { CrawlTask, JobConfig, ReportTargetBody } from '@crawl/contracts';
 import { isAppError } from '@crawl/errors';
 import { RetryLaterError } from '@crawl/queue';
 import { isSearchSort, marketplaceForOrigin, SEARCH_SORTS, storefrontLanguage, type MarketplaceDomain } from '@crawl/marketplace';
@@ -53,11 +53,11 @@ export const INFRASTRUCTURE_RETRY_DEFAULTS = { baseDelayMs: 1_000, maxDelayMs: 3
  * switcher (`language=en_GB`, only one it offers) and, for search pages, the sort (`s=`). The
  * delivery location is no URL option: it is set on the crawl session (see `setDeliveryLocation`).
  */
-export function shopperQuery(store: Storefront, config: Record<string, unknown>, kind: 'search' | 'details'): Record<string, string> {
+export function shopperQuery(store: Storefront, config: JobConfig, kind: 'search' | 'details'): Record<string, string> {
   const real = marketplaceForOrigin(store.origin);
   const domain = (store.domain ?? real?.domain ?? 'amazon.com') as MarketplaceDomain;
   const query: Record<string, string> = {};
-  const language = typeof config.lang === 'string' ? storefrontLanguage(domain, config.lang) : undefined;
+  const language = config.lang === undefined ? undefined : storefrontLanguage(domain, config.lang);
   if (language !== undefined) query.language = language;
   if (kind === 'search' && isSearchSort(config.sort) && config.sort !== 'featured') query.s = SEARCH_SORTS[config.sort];
   return query;
@@ -185,8 +185,7 @@ export class TargetCrawler {
   async #work(task: CrawlTask): Promise<Crawled> {
     const market = resolveMarketplace(this.#options.baseUrl(), task.config);
     if (!market.ok) return failed('invalid_target', market.message, 0);
-    const lang = typeof task.config.lang === 'string' ? task.config.lang : undefined;
-    const zip = typeof task.config.deliveryZip === 'string' ? task.config.deliveryZip : undefined;
+    const { lang, deliveryZip: zip } = task.config;
     const location = zip === undefined ? undefined : deliveryLocationKey(market.origin, market.domain, zip);
     const session: SessionHolder = { current: this.#options.sessions.take(location), location };
     const stillWanted = async (): Promise<boolean> => {
