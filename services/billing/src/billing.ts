@@ -1,7 +1,7 @@
 import type { DailyCredits, FullBalance, RecordAuditBody, TargetCharges, Usage, UsageLimits, UsageUsed } from '@crawl/contracts';
-import type { CreditMetrics } from '@crawl/metrics';
+import { noMetrics, type CreditMetrics } from '@crawl/metrics';
 import { errors } from '@crawl/errors';
-import type { Clock, ModuleContext } from '@crawl/modules';
+import type { Clock } from '@crawl/modules';
 import type { DocumentStore } from '@crawl/storage';
 import type { BillingConfig } from './config.ts';
 import { Accounts } from './features/accounts/index.ts';
@@ -11,11 +11,12 @@ import { monthKey, nextMonthStart, remainingOf, UsageCounters } from './features
 import { Reconciler, type JobStateLookup } from './features/reconciler/index.ts';
 import { Referrals } from './features/referrals/index.ts';
 import { Reservations } from './features/reservations/index.ts';
-
-type Logger = Pick<ModuleContext['logger'], 'info' | 'warn' | 'error'>;
+import { bestEffortAudit, type BillingResources, type Logger } from './features/shared/index.ts';
+import { ensureBillingIndexes, type BillingRepositories } from './repositories.ts';
 
 export interface BillingOptions {
   store: DocumentStore;
+  repositories: BillingRepositories;
   clock: Clock;
   config: BillingConfig;
   logger: Logger;
@@ -53,16 +54,18 @@ export class Billing {
   readonly audit: (event: RecordAuditBody) => Promise<void>;
   readonly #clock: Clock;
   readonly #logger: Logger;
+  readonly #repositories: BillingRepositories;
 
   constructor(options: BillingOptions) {
-    const { store, clock, config, logger } = options;
+    const { store, clock, config, logger, repositories } = options;
+    const resources: BillingResources = { store, clock, logger, metrics: options.metrics ?? noMetrics };
     this.#clock = clock;
     this.#logger = logger;
-    this.ledger = new CreditLedger(store, clock, options.metrics);
-    this.usage = new UsageCounters(store, clock);
-    this.accounts = new Accounts({
-      store,
-      clock,
+    this.#repositories = repositories;
+    this.ledger = new CreditLedger(resources, { repository: repositories.ledger });
+    this.usage = new UsageCounters(resources, { repository: repositories.usage });
+    this.accounts = new Accounts(resources, {
+      repository: repositories.accounts,
       ledger: this.ledger,
       signupBonus: config.SIGNUP_BONUS_CREDITS,
       defaultLimits: {
@@ -71,33 +74,22 @@ export class Billing {
         exportsPerMonth: config.LIMIT_EXPORTS_PER_MONTH,
       },
     });
-    this.referrals = new Referrals({
-      store,
-      clock,
+    this.referrals = new Referrals(resources, {
+      codes: repositories.referralCodes,
       accounts: this.accounts,
       ledger: this.ledger,
       rewardCredits: config.REFERRAL_REWARD_CREDITS,
       publicBaseUrl: config.PUBLIC_BASE_URL,
     });
-    this.reservations = new Reservations({
-      store,
-      clock,
+    this.reservations = new Reservations(resources, {
+      repository: repositories.reservations,
       ledger: this.ledger,
       usage: this.usage,
       accounts: this.accounts,
     });
-    const audit = options.audit;
-    this.audit = async (event) => {
-      if (!audit) return;
-      try {
-        await audit(event);
-      } catch (error) {
-        logger.warn({ err: error, action: event.action, resourceId: event.resourceId }, 'audit event could not be recorded');
-      }
-    };
-    this.checkout = new Checkout({
-      store,
-      clock,
+    this.audit = bestEffortAudit(options.audit, logger);
+    this.checkout = new Checkout(resources, {
+      orders: repositories.orders,
       ledger: this.ledger,
       accounts: this.accounts,
       packages: parsePackages(config.CREDIT_PACKAGES),
@@ -112,12 +104,10 @@ export class Billing {
         }
       },
     });
-    this.reconciler = new Reconciler({
-      clock,
+    this.reconciler = new Reconciler(resources, {
       ledger: this.ledger,
       usage: this.usage,
       reservations: this.reservations,
-      logger,
       ...(options.jobState ? { jobState: options.jobState } : {}),
       pendingTimeoutMs: config.RESERVATION_PENDING_TIMEOUT_MS,
       orphanAfterMs: config.RESERVATION_ORPHAN_AFTER_MS,
@@ -126,7 +116,7 @@ export class Billing {
   }
 
   async init(): Promise<void> {
-    await Promise.all([this.ledger.init(), this.usage.init(), this.accounts.init(), this.referrals.init(), this.reservations.init(), this.checkout.init()]);
+    await ensureBillingIndexes(this.#repositories);
   }
 
   /** Opens an account at registration (idempotent) and links the referrer when a code came along. */

@@ -6,6 +6,7 @@ import { Billing } from './billing.ts';
 import { BillingConfig, billingConfigProblems } from './config.ts';
 import { CrawlerSettings, type CrawlQueueStats } from './features/crawler/index.ts';
 import { billingPlugin } from './plugin.ts';
+import { billingRepositories } from './repositories.ts';
 
 /** Credits (ledger, reservations, settlement), monthly quotas and usage, packages and checkout, referrals, billing admin (crawler rate, queue stats). */
 export const billingModule = defineModule<BillingConfig>({
@@ -16,8 +17,10 @@ export const billingModule = defineModule<BillingConfig>({
     const problems = billingConfigProblems(context.config);
     if (problems.length > 0) throw new ConfigError(problems);
     const catalogReachable = () => context.isLocal('catalog') || Boolean(context.runtime.CATALOG_URL);
+    const repositories = billingRepositories(context.store);
     const billing = new Billing({
       store: context.store,
+      repositories,
       clock: context.clock,
       config: context.config,
       logger: context.logger,
@@ -29,9 +32,8 @@ export const billingModule = defineModule<BillingConfig>({
       ...(catalogReachable() ? { jobState: (jobId: string) => new CatalogJobStateClient(context.client('catalog')).abandonIfMissing(jobId) } : {}),
     });
     await billing.init();
-    const crawlerSettings = new CrawlerSettings({
-      store: context.store,
-      clock: context.clock,
+    const crawlerSettings = new CrawlerSettings(context, {
+      repository: repositories.crawlerSettings,
       defaultRate: context.config.UPSTREAM_RATE_PER_MINUTE,
       burst: context.config.UPSTREAM_BURST,
     });

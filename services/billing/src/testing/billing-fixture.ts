@@ -1,17 +1,27 @@
 import { loadConfig } from '@crawl/config';
 import type { FullBalance } from '@crawl/contracts';
-import { ManualClock } from '@crawl/modules';
+import { noMetrics } from '@crawl/metrics';
+import { ManualClock, type Clock } from '@crawl/modules';
 import type { DocumentStore } from '@crawl/storage';
 import { EmbeddedDocumentStore } from '@crawl/storage-sqlite';
 import type { StoreFactory } from './stores.ts';
 import { Billing, type BillingOptions } from '../billing.ts';
+import { billingRepositories, type BillingRepositories } from '../repositories.ts';
 import { BillingConfig } from '../config.ts';
 import { applyDelta, invariantProblems, ZERO_BALANCE, type BalanceDoc, type LedgerEntryDoc } from '../features/ledger/index.ts';
+import type { BillingResources } from '../features/shared/index.ts';
 
 export const silentLogger = { info() {}, warn() {}, error() {} };
 
+/** What a service under test is built over: the test's store and clock, a silent logger, no metrics. */
+export function testResources(store: DocumentStore, clock: Clock): BillingResources {
+  return { store, clock, logger: silentLogger, metrics: noMetrics };
+}
+
 export interface BillingFixture {
   billing: Billing;
+  /** The repositories the services were built over, for tests that set up or inspect stored state. */
+  repositories: BillingRepositories;
   store: DocumentStore;
   clock: ManualClock;
   config: BillingConfig;
@@ -38,9 +48,10 @@ export async function billingFixture(config: Partial<BillingConfig> = {}, extra:
   const clock = new ManualClock('2026-11-15T12:00:00.000Z');
   // Checkout tests buy through the sandbox unless they say otherwise.
   const loaded = loadConfig(BillingConfig, {}, { PAYMENT_PROVIDER: 'sandbox', ...config });
-  const billing = new Billing({ store, clock, config: loaded, logger: silentLogger, ...extra });
+  const repositories = billingRepositories(store);
+  const billing = new Billing({ store, repositories, clock, config: loaded, logger: silentLogger, ...extra });
   await billing.init();
-  return { billing, store, clock, config: loaded };
+  return { billing, repositories, store, clock, config: loaded };
 }
 
 /**

@@ -17,6 +17,13 @@ export interface AccountDoc {
   [key: string]: unknown;
 }
 
+/** Who referred an organization: the code and its owner. */
+export interface Referrer {
+  code: string;
+  organizationId: string;
+  userId: string;
+}
+
 /** Storage of billing's accounts (`_id` = organization). */
 export class AccountRepository {
   readonly #accounts: Collection<AccountDoc>;
@@ -67,7 +74,7 @@ export class AccountRepository {
   }
 
   /** Links the organization to the code that referred it, once. @returns null when it was linked before (or is unknown). */
-  linkReferrer(organizationId: string, referrer: { code: string; organizationId: string; userId: string }): Promise<AccountDoc | null> {
+  linkReferrer(organizationId: string, referrer: Referrer): Promise<AccountDoc | null> {
     return this.#accounts.updateOne(
       { _id: organizationId, referredByOrganizationId: { $exists: false } },
       { $set: { referralCode: referrer.code, referredByOrganizationId: referrer.organizationId, referredByUserId: referrer.userId } },

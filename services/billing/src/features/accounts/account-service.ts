@@ -1,16 +1,15 @@
 import type { UsageLimits } from '@crawl/contracts';
 import { errors } from '@crawl/errors';
 import type { Clock } from '@crawl/modules';
-import type { DocumentStore } from '@crawl/storage';
 import type { CreditLedger } from '../ledger/index.ts';
-import { AccountRepository, type AccountDoc } from './account-repository.ts';
+import type { BillingResources } from '../shared/index.ts';
+import type { AccountDoc, AccountRepository, Referrer } from './account-repository.ts';
 import { effectiveLimits } from './plan-limits.ts';
 
 export type { AccountDoc } from './account-repository.ts';
 
 export interface AccountsOptions {
-  store: DocumentStore;
-  clock: Clock;
+  repository: AccountRepository;
   ledger: CreditLedger;
   signupBonus: number;
   defaultLimits: UsageLimits;
@@ -24,21 +23,15 @@ export interface AccountsOptions {
  */
 export class Accounts {
   readonly #repository: AccountRepository;
+  readonly #clock: Clock;
   readonly #options: AccountsOptions;
   /** Organizations already opened by this process: only saves round trips, never decides. */
   readonly #opened = new Set<string>();
 
-  constructor(options: AccountsOptions) {
-    this.#repository = new AccountRepository(options.store);
+  constructor(resources: BillingResources, options: AccountsOptions) {
+    this.#repository = options.repository;
+    this.#clock = resources.clock;
     this.#options = options;
-  }
-
-  get repository(): AccountRepository {
-    return this.#repository;
-  }
-
-  async init(): Promise<void> {
-    await this.#repository.init();
   }
 
   /** Opens the account if needed (balance, signup bonus) and returns it. */
@@ -47,7 +40,7 @@ export class Accounts {
       const known = await this.#repository.findAccount(organizationId);
       if (known) return known;
     }
-    let account = await this.#repository.openAccount(organizationId, this.#options.clock.now().toISOString(), ownerUserId);
+    let account = await this.#repository.openAccount(organizationId, this.#clock.now().toISOString(), ownerUserId);
     if (ownerUserId && !account.ownerUserId) {
       account = (await this.#repository.setOwnerIfMissing(organizationId, ownerUserId)) ?? account;
     }
@@ -82,8 +75,23 @@ export class Accounts {
 
   /** Sets (number) or clears (null) the organization's own limits. */
   async setLimits(organizationId: string, patch: Partial<Record<keyof UsageLimits, number | null>>): Promise<AccountDoc> {
-    const updated = await this.#repository.setLimits(organizationId, patch, this.#options.clock.now().toISOString());
+    const updated = await this.#repository.setLimits(organizationId, patch, this.#clock.now().toISOString());
     if (!updated) throw errors.notFound('Organization');
     return updated;
+  }
+
+  /** Links the organization to the code that referred it, once. @returns null when it was linked before (or is unknown). */
+  linkReferrer(organizationId: string, referrer: Referrer): Promise<AccountDoc | null> {
+    return this.#repository.linkReferrer(organizationId, referrer);
+  }
+
+  /** Notes on the referred account that its referrer was rewarded, once. @returns null when noted before. */
+  markReferralRewarded(organizationId: string, at: string, credits: number): Promise<AccountDoc | null> {
+    return this.#repository.markReferralRewarded(organizationId, at, credits);
+  }
+
+  /** Every organization a code referred; only for a one-time adoption of old reward figures. */
+  referredBy(code: string): Promise<AccountDoc[]> {
+    return this.#repository.referredBy(code);
   }
 }

@@ -1,7 +1,14 @@
 import type { CrawlerEgressIdentity, CrawlerIdentitiesBody, CrawlerRate, CrawlerSettingsView } from '@crawl/contracts';
 import type { Clock } from '@crawl/modules';
-import type { DocumentStore } from '@crawl/storage';
-import { CrawlerSettingsRepository, type EgressIdentitiesDoc, type RateSettingDoc } from './crawler-settings-repository.ts';
+import type { BillingResources } from '../shared/index.ts';
+import type { CrawlerSettingsRepository, EgressIdentitiesDoc, RateSettingDoc } from './crawler-settings-repository.ts';
+
+export interface CrawlerSettingsOptions {
+  repository: CrawlerSettingsRepository;
+  /** UPSTREAM_RATE_PER_MINUTE: the rate until an admin sets one. */
+  defaultRate: number;
+  burst: number;
+}
 
 /**
  * The admin-set upstream rate of the crawler, kept in billing's store (survives restarts). The
@@ -15,9 +22,9 @@ export class CrawlerSettings {
   readonly #defaultRate: number;
   readonly #burst: number;
 
-  constructor(options: { store: DocumentStore; clock: Clock; defaultRate: number; burst: number }) {
-    this.#settings = new CrawlerSettingsRepository(options.store);
-    this.#clock = options.clock;
+  constructor(resources: BillingResources, options: CrawlerSettingsOptions) {
+    this.#settings = options.repository;
+    this.#clock = resources.clock;
     this.#defaultRate = options.defaultRate;
     this.#burst = options.burst;
   }

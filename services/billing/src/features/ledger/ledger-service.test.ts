@@ -2,13 +2,21 @@ import { ManualClock } from '@crawl/modules';
 import type { Collection, Document, DocumentStore, Filter } from '@crawl/storage';
 import { describeOnEachStore } from '@crawl/testkit/each-store';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ledgerProblems } from '../../testing/billing-fixture.ts';
+import { ledgerProblems, testResources } from '../../testing/billing-fixture.ts';
 import { billingStores } from '../../testing/stores.ts';
 import { deltaFor } from './balance.ts';
 import { monthCharges } from './daily-credits.ts';
 import { LedgerRefusal } from './balance.ts';
+import { LedgerRepository } from './ledger-repository.ts';
 import { CreditLedger, slotId, type BalanceDoc, type LedgerEntryDoc } from './ledger-service.ts';
 import { toLedgerView } from './ledger-view.ts';
+
+/** A ledger over `store`, its indexes declared. */
+async function ledgerOver(store: DocumentStore, clock = new ManualClock('2026-11-15T12:00:00Z')): Promise<CreditLedger> {
+  const repository = new LedgerRepository(store);
+  await repository.init();
+  return new CreditLedger(testResources(store, clock), { repository });
+}
 
 for (const stores of billingStores()) {
   describe(`CreditLedger (${stores.label})`, () => {
@@ -23,8 +31,7 @@ for (const stores of billingStores()) {
 
     beforeEach(async () => {
       store = stores.make();
-      ledger = new CreditLedger(store, new ManualClock('2026-11-15T12:00:00Z'));
-      await ledger.init();
+      ledger = await ledgerOver(store);
     });
 
     it('records each key once: a repeated key changes nothing and returns the first entry', async () => {
@@ -39,7 +46,7 @@ for (const stores of billingStores()) {
 
     it("adds up credits spent and added per UTC day of a month, from that month's entries only", async () => {
       const clock = new ManualClock('2026-10-31T23:59:00Z');
-      const daily = new CreditLedger(store, clock);
+      const daily = await ledgerOver(store, clock);
       await daily.record({ organizationId: 'org_d', key: 'g0', kind: 'admin_grant', amount: 500, reason: 'grant' });
       clock.set('2026-11-01T00:00:01Z');
       await daily.record({ organizationId: 'org_d', key: 'r1', kind: 'reservation', amount: 40, reason: 'job', jobId: 'job_1' });
@@ -252,8 +259,7 @@ describeOnEachStore('CreditLedger slot ids', (open, backend) => {
 
   beforeEach(async () => {
     ({ store, traffic } = watched(await open()));
-    ledger = new CreditLedger(store, new ManualClock('2026-11-15T12:00:00Z'));
-    await ledger.init();
+    ledger = await ledgerOver(store);
   });
 
   const grant = (organizationId: string, key: string, amount: number) => ledger.record({ organizationId, key, kind: 'admin_grant', amount, reason: 'grant' });

@@ -1,12 +1,11 @@
 import type { DailyCredits, FullBalance, LedgerEntryKind, TargetCharges } from '@crawl/contracts';
 import { errors } from '@crawl/errors';
-import { noMetrics, type CreditMetrics } from '@crawl/metrics';
+import type { CreditMetrics } from '@crawl/metrics';
 import type { Clock } from '@crawl/modules';
-import type { DocumentStore } from '@crawl/storage';
 import { applyDelta, deltaFor, LedgerRefusal, refusal } from './balance.ts';
 import { creditDays, monthRange } from './daily-credits.ts';
-import { LedgerRepository, slotId, type AppendOutcome, type BalanceDoc, type LedgerEntryDoc } from './ledger-repository.ts';
-import { backOff } from '../shared/index.ts';
+import { slotId, type AppendOutcome, type BalanceDoc, type LedgerEntryDoc, type LedgerRepository } from './ledger-repository.ts';
+import { backOff, type BillingResources } from '../shared/index.ts';
 import { toBalance } from './ledger-view.ts';
 
 export { slotId, type BalanceDoc, type LedgerEntryDoc } from './ledger-repository.ts';
@@ -73,15 +72,11 @@ export class CreditLedger {
    * helper's apply costs no more than a read. Pausing pays off where writes are round trips that
    * contend (MongoDB, and FerretDB's locks).
    */
-  constructor(store: DocumentStore, clock: Clock, metrics: CreditMetrics = noMetrics) {
-    this.#metrics = metrics;
-    this.#helpAfterWaits = store.kind === 'embedded' ? 0 : HELP_AFTER_WAITS;
-    this.#repository = new LedgerRepository(store);
-    this.#clock = clock;
-  }
-
-  async init(): Promise<void> {
-    await this.#repository.init();
+  constructor(resources: BillingResources, options: { repository: LedgerRepository }) {
+    this.#metrics = resources.metrics;
+    this.#helpAfterWaits = resources.store.kind === 'embedded' ? 0 : HELP_AFTER_WAITS;
+    this.#repository = options.repository;
+    this.#clock = resources.clock;
   }
 
   /** Creates the empty balance (version 0) if missing; safe to race. */

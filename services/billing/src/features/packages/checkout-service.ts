@@ -1,10 +1,11 @@
-import type { CheckoutBody, CreditOrder, CreditPackage, Identity, RecordAuditBody } from '@crawl/contracts';
+import type { CheckoutBody, CreditOrder, CreditPackage, Identity } from '@crawl/contracts';
 import { AppError, errors } from '@crawl/errors';
 import type { Clock } from '@crawl/modules';
-import { newId, type DocumentStore } from '@crawl/storage';
+import { newId } from '@crawl/storage';
 import type { Accounts } from '../accounts/index.ts';
 import type { CreditLedger } from '../ledger/index.ts';
-import { OrderRepository, type OrderDoc } from './order-repository.ts';
+import type { BillingResources, RecordAudit } from '../shared/index.ts';
+import type { OrderDoc, OrderRepository } from './order-repository.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 
 export type { OrderDoc } from './order-repository.ts';
@@ -25,15 +26,14 @@ export function toOrderView(order: OrderDoc): CreditOrder {
 }
 
 export interface CheckoutOptions {
-  store: DocumentStore;
-  clock: Clock;
+  orders: OrderRepository;
   ledger: CreditLedger;
   accounts: Accounts;
   packages: readonly CreditPackage[];
   /** Undefined when no provider is configured: nothing can be bought. */
   provider: PaymentProvider | undefined;
-  /** Best effort: a failure is logged by the caller's implementation and never fails the purchase. */
-  audit: (event: RecordAuditBody) => Promise<void>;
+  /** Best effort (bestEffortAudit): a failure is logged and never fails the purchase. */
+  audit: RecordAudit;
   /** After every fulfilment of a paid order (price above zero), repeated ones included: must be idempotent and never throw. */
   onPaid?: (order: OrderDoc) => Promise<void>;
 }
@@ -41,15 +41,13 @@ export interface CheckoutOptions {
 /** Turns a package into credits: order → provider → ledger `purchase` entry (keyed by the order) → audit. */
 export class Checkout {
   readonly #orders: OrderRepository;
+  readonly #clock: Clock;
   readonly #options: CheckoutOptions;
 
-  constructor(options: CheckoutOptions) {
-    this.#orders = new OrderRepository(options.store);
+  constructor(resources: BillingResources, options: CheckoutOptions) {
+    this.#orders = options.orders;
+    this.#clock = resources.clock;
     this.#options = options;
-  }
-
-  async init(): Promise<void> {
-    await this.#orders.init();
   }
 
   packages(): readonly CreditPackage[] {
@@ -81,7 +79,7 @@ export class Checkout {
       status: 'pending',
       provider: provider.name,
       idempotencyKey,
-      createdAt: this.#options.clock.now().toISOString(),
+      createdAt: this.#clock.now().toISOString(),
     };
     if (!(await this.#orders.insertOrder(order))) {
       // Only a client key can be taken: a concurrent checkout with the same key won.

@@ -2,5 +2,5 @@
 export { remainingOf } from './limits.ts';
 export { monthKey, nextMonthStart } from './month.ts';
 export { quotaRoutes } from './quota-routes.ts';
-export { attemptNumber, LEGACY_ATTEMPT } from './usage-repository.ts';
+export { attemptNumber, LEGACY_ATTEMPT, UsageRepository } from './usage-repository.ts';
 export { CountSuperseded, UsageCounters } from './usage-service.ts';

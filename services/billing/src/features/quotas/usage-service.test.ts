@@ -5,7 +5,8 @@ import type { DocumentStore } from '@crawl/storage';
 import { describeOnEachStore } from '@crawl/testkit/each-store';
 import { beforeEach, expect, it } from 'vitest';
 import { CountSuperseded, UsageCounters } from './usage-service.ts';
-import { jobKey, LEGACY_ATTEMPT, markId, type CountersDoc, type UsageMarkDoc } from './usage-repository.ts';
+import { testResources } from '../../testing/billing-fixture.ts';
+import { jobKey, LEGACY_ATTEMPT, markId, UsageRepository, type CountersDoc, type UsageMarkDoc } from './usage-repository.ts';
 
 const MONTH = '2026-11';
 const LIMITS: UsageLimits = { jobsPerMonth: 5, targetsPerMonth: 100, exportsPerMonth: 20 };
@@ -25,7 +26,8 @@ describeOnEachStore('UsageCounters: counting jobs exactly once', (open, backend)
   let store: DocumentStore;
   let clock: ManualClock;
   let usage: UsageCounters;
-  const repo = () => usage.repository;
+  let repository: UsageRepository;
+  const repo = () => repository;
   const counters = async () => (await repo().findCounters('org_a', MONTH)) as CountersDoc;
   const mark = (jobId: string) => repo().findMark('org_a', MONTH, jobId) as Promise<UsageMarkDoc>;
   const counting = (jobId: string, targets: number, attempt: string): UsageMarkDoc => ({
@@ -43,8 +45,9 @@ describeOnEachStore('UsageCounters: counting jobs exactly once', (open, backend)
   beforeEach(async () => {
     store = await open();
     clock = new ManualClock('2026-11-15T12:00:00.000Z');
-    usage = new UsageCounters(store, clock);
-    await usage.init();
+    repository = new UsageRepository(store);
+    await repository.init();
+    usage = new UsageCounters(testResources(store, clock), { repository });
   });
 
   it('counts a job once when the same count races, and leaves nothing in flight', async () => {

@@ -1,10 +1,9 @@
 import type { UsageLimits, UsageUsed } from '@crawl/contracts';
 import { errors } from '@crawl/errors';
 import type { Clock } from '@crawl/modules';
-import type { DocumentStore } from '@crawl/storage';
 import { jobQuotaProblem } from './limits.ts';
-import { attemptNumber, inflightOf, jobIdOfKey, markId, UsageRepository, type CountersDoc, type UsageMarkDoc } from './usage-repository.ts';
-import { backOff } from '../shared/index.ts';
+import { attemptNumber, inflightOf, jobIdOfKey, markId, type CountersDoc, type UsageMarkDoc, type UsageRepository } from './usage-repository.ts';
+import { backOff, type BillingResources } from '../shared/index.ts';
 
 /** The problem recorded on a count that was called off rather than refused by a limit. */
 export const CANCELLED = 'cancelled';
@@ -78,17 +77,9 @@ export class UsageCounters {
   readonly #repository: UsageRepository;
   readonly #clock: Clock;
 
-  constructor(store: DocumentStore, clock: Clock) {
-    this.#repository = new UsageRepository(store);
-    this.#clock = clock;
-  }
-
-  get repository(): UsageRepository {
-    return this.#repository;
-  }
-
-  async init(): Promise<void> {
-    await this.#repository.init();
+  constructor(resources: BillingResources, options: { repository: UsageRepository }) {
+    this.#repository = options.repository;
+    this.#clock = resources.clock;
   }
 
   async used(organizationId: string, month: string): Promise<UsageUsed> {

@@ -1,8 +1,9 @@
 import type { JobStateResponse, ReconcileReport } from '@crawl/contracts';
-import type { Clock, ModuleContext } from '@crawl/modules';
+import type { Clock } from '@crawl/modules';
 import type { CreditLedger } from '../ledger/index.ts';
 import type { UsageCounters } from '../quotas/index.ts';
 import type { Reservations } from '../reservations/index.ts';
+import type { BillingResources, Logger } from '../shared/index.ts';
 
 /**
  * Catalog's answer about one job. `exists: false` must be final: catalog marks the id abandoned
@@ -11,11 +12,9 @@ import type { Reservations } from '../reservations/index.ts';
 export type JobStateLookup = (jobId: string) => Promise<JobStateResponse['data']>;
 
 export interface ReconcilerOptions {
-  clock: Clock;
   ledger: CreditLedger;
   usage: UsageCounters;
   reservations: Reservations;
-  logger: Pick<ModuleContext['logger'], 'info' | 'warn'>;
   /** Undefined when catalog is not reachable from this process: only the age rules run then. */
   jobState?: JobStateLookup;
   pendingTimeoutMs: number;
@@ -50,16 +49,20 @@ const RESUME_AFTER_MS = 60_000;
  *    `resumed`), and refused reservation attempts: undo them once more and close them (`void`).
  */
 export class Reconciler {
+  readonly #clock: Clock;
+  readonly #logger: Logger;
   readonly #options: ReconcilerOptions;
   #running: Promise<ReconcileReport> | null = null;
   #orphansRunning: Promise<OrphanReport> | null = null;
 
-  constructor(options: ReconcilerOptions) {
+  constructor(resources: BillingResources, options: ReconcilerOptions) {
+    this.#clock = resources.clock;
+    this.#logger = resources.logger;
     this.#options = options;
   }
 
   /** One pass; concurrent calls share the pass in progress. */
-  reconcile(now: Date = this.#options.clock.now()): Promise<ReconcileReport> {
+  reconcile(now: Date = this.#clock.now()): Promise<ReconcileReport> {
     this.#running ??= this.#pass(now).finally(() => {
       this.#running = null;
     });
@@ -70,7 +73,7 @@ export class Reconciler {
    * Rule 3 alone, run more often than the full pass (RESERVATION_ORPHAN_CHECK_INTERVAL_MS) so a
    * hold whose job was never stored goes back within a minute. Concurrent calls share one run.
    */
-  releaseOrphans(now: Date = this.#options.clock.now()): Promise<OrphanReport> {
+  releaseOrphans(now: Date = this.#clock.now()): Promise<OrphanReport> {
     this.#orphansRunning ??= this.#releaseOrphans(now).finally(() => {
       this.#orphansRunning = null;
     });
@@ -96,7 +99,7 @@ export class Reconciler {
           report.catalogChecked = true;
         } catch (error) {
           // Catalog is down or failing: the next run asks again rather than every hold failing now.
-          this.#options.logger.warn({ err: error, jobId: doc._id }, 'reconciler could not ask catalog about a job; will try again');
+          this.#logger.warn({ err: error, jobId: doc._id }, 'reconciler could not ask catalog about a job; will try again');
           return report;
         }
         if (state.exists) {
@@ -157,10 +160,10 @@ export class Reconciler {
     for (const doc of await reservations.stale('refused', before(RESUME_AFTER_MS), 'updatedAt')) {
       if (await reservations.closeRefused(doc)) closed += 1;
     }
-    if (closed > 0) this.#options.logger.info({ closed }, 'billing reconciler closed refused reservation attempts');
+    if (closed > 0) this.#logger.info({ closed }, 'billing reconciler closed refused reservation attempts');
 
     if (report.abortedPending + report.resumed + report.releasedMissingJobs + report.releasedExpired + report.rolledForward > 0) {
-      this.#options.logger.info({ report }, 'billing reconciler released or finished reservations');
+      this.#logger.info({ report }, 'billing reconciler released or finished reservations');
     }
     return report;
   }

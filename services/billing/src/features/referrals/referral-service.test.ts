@@ -101,7 +101,7 @@ describe('referrals', () => {
   });
 
   it('reads reward stats from tallies on the referrer’s balance, counting rewards granted before tallies once', async () => {
-    const { billing, store } = await billingFixture();
+    const { billing, repositories, store } = await billingFixture();
     await billing.openAccount('org_ref', 'usr_ref');
     const code = await billing.referrals.codeFor('usr_ref', 'org_ref');
     for (const org of ['org_old', 'org_new']) await billing.openAccount(org, `usr_${org}`, code._id);
@@ -113,12 +113,12 @@ describe('referrals', () => {
       amount: 300,
       reason: 'old reward',
     });
-    await billing.accounts.repository.markReferralRewarded('org_old', entry.createdAt, 300);
+    await billing.accounts.markReferralRewarded('org_old', entry.createdAt, 300);
     await billing.checkout.start(buyerIn('org_new'), { packageId: 'starter' });
     const expected = { code: code._id, clicks: 0, signups: 2, rewards: 2, rewardCredits: 800 };
     expect(await billing.referrals.stats('usr_ref', 'org_ref')).toEqual(expected);
     expect(await billing.referrals.stats('usr_ref', 'org_ref')).toEqual(expected);
-    expect((await billing.referrals.repository.findCode(code._id))?.legacyRewards).toEqual({ rewards: 1, credits: 300 });
+    expect((await repositories.referralCodes.findCode(code._id))?.legacyRewards).toEqual({ rewards: 1, credits: 300 });
     expect(await billing.ledger.rollForward('org_ref')).toMatchObject({
       tallies: { [`referralRewards_${code._id}`]: 1, [`referralCredits_${code._id}`]: 500 },
     });

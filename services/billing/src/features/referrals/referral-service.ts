@@ -2,10 +2,10 @@ import { randomInt } from 'node:crypto';
 import type { ReferralStats } from '@crawl/contracts';
 import { errors } from '@crawl/errors';
 import type { Clock } from '@crawl/modules';
-import type { DocumentStore } from '@crawl/storage';
 import type { Accounts } from '../accounts/index.ts';
 import type { CreditLedger } from '../ledger/index.ts';
-import { ReferralCodeRepository, type ReferralCodeDoc } from './referral-code-repository.ts';
+import type { BillingResources } from '../shared/index.ts';
+import type { ReferralCodeDoc, ReferralCodeRepository } from './referral-code-repository.ts';
 
 export type { ReferralCodeDoc } from './referral-code-repository.ts';
 
@@ -29,8 +29,7 @@ export function normalizeCode(code: string): string {
 }
 
 export interface ReferralsOptions {
-  store: DocumentStore;
-  clock: Clock;
+  codes: ReferralCodeRepository;
   accounts: Accounts;
   ledger: CreditLedger;
   rewardCredits: number;
@@ -49,24 +48,18 @@ export interface ReferralsOptions {
  */
 export class Referrals {
   readonly #codes: ReferralCodeRepository;
+  readonly #clock: Clock;
   readonly #options: ReferralsOptions;
 
-  constructor(options: ReferralsOptions) {
-    this.#codes = new ReferralCodeRepository(options.store);
+  constructor(resources: BillingResources, options: ReferralsOptions) {
+    this.#codes = options.codes;
+    this.#clock = resources.clock;
     this.#options = options;
   }
 
   /** The configured public base URL, if any. */
   get publicBaseUrl(): string | undefined {
     return this.#options.publicBaseUrl || undefined;
-  }
-
-  get repository(): ReferralCodeRepository {
-    return this.#codes;
-  }
-
-  async init(): Promise<void> {
-    await this.#codes.init();
   }
 
   /** The user's code, created on first request. */
@@ -93,7 +86,7 @@ export class Referrals {
   async linkSignup(organizationId: string, rawCode: string): Promise<boolean> {
     const code = await this.#codes.findCode(normalizeCode(rawCode));
     if (!code || code.organizationId === organizationId) return false;
-    const linked = await this.#options.accounts.repository.linkReferrer(organizationId, {
+    const linked = await this.#options.accounts.linkReferrer(organizationId, {
       code: code._id,
       organizationId: code.organizationId,
       userId: code.userId,
@@ -121,7 +114,7 @@ export class Referrals {
       reason: `Referral reward: organization ${organizationId} completed its first paid purchase`,
       ...(account.referralCode ? { tallies: { [rewardsTally(account.referralCode)]: 1, [rewardCreditsTally(account.referralCode)]: amount } } : {}),
     });
-    return (await this.#options.accounts.repository.markReferralRewarded(organizationId, entry.createdAt, entry.amount)) !== null;
+    return (await this.#options.accounts.markReferralRewarded(organizationId, entry.createdAt, entry.amount)) !== null;
   }
 
   /** Clicks and signups from the code, rewards from the referrer's balance: a few reads by key. */
@@ -144,7 +137,7 @@ export class Referrals {
    */
   async #adoptLegacyRewards(code: ReferralCodeDoc): Promise<{ rewards: number; credits: number }> {
     const figures = { rewards: 0, credits: 0 };
-    for (const referred of await this.#options.accounts.repository.referredBy(code._id)) {
+    for (const referred of await this.#options.accounts.referredBy(code._id)) {
       const entry = await this.#options.ledger.findByKey(`referral:${referred._id}`);
       if (entry && !entry.tallies) {
         figures.rewards += 1;
@@ -156,6 +149,6 @@ export class Referrals {
   }
 
   #now(): string {
-    return this.#options.clock.now().toISOString();
+    return this.#clock.now().toISOString();
   }
 }

@@ -187,11 +187,11 @@ for (const stores of billingStores()) {
     });
 
     it('finishes an interrupted settlement with the counts it decided', async () => {
-      const { billing, store } = await billingFixture();
+      const { billing, repositories, store } = await billingFixture();
       await billing.reservations.reserve(reserveBody('org_a', 'job_1', 2));
       const held = await billing.reservations.find('job_1');
       // The decision is stored, the entries are not written yet (a crash in between).
-      await billing.reservations.repository.moveToSettling(
+      await repositories.reservations.moveToSettling(
         'job_1',
         { captured: 0, released: 10, outcome: { succeeded: 0, failed: 0, cancelled: 0, uncharged: 2 }, charges: { chargedTargets: 0, unchargedTargets: 2 } },
         held!.createdAt,

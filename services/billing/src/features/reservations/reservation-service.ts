@@ -1,11 +1,11 @@
 import type { Reservation, ReserveBody, SettleBody, Settlement } from '@crawl/contracts';
 import { errors } from '@crawl/errors';
 import type { Clock } from '@crawl/modules';
-import type { DocumentStore } from '@crawl/storage';
 import type { Accounts } from '../accounts/index.ts';
 import type { CreditLedger } from '../ledger/index.ts';
 import type { UsageCounters } from '../quotas/index.ts';
-import { isRefused, ReservationRepository, type ReservationDoc, type ReservationState } from './reservation-repository.ts';
+import type { BillingResources } from '../shared/index.ts';
+import { isRefused, type ReservationDoc, type ReservationRepository, type ReservationState } from './reservation-repository.ts';
 import { toReservationView } from './reservation-view.ts';
 import { attemptOf, ReserveAttempts } from './reserve-attempts.ts';
 import { splitSettlement } from './settlement-split.ts';
@@ -14,13 +14,10 @@ export type { ReservationDoc, ReservationState } from './reservation-repository.
 export { toReservationView } from './reservation-view.ts';
 
 export interface ReservationsOptions {
-  store: DocumentStore;
-  clock: Clock;
+  repository: ReservationRepository;
   ledger: CreditLedger;
   usage: UsageCounters;
   accounts: Accounts;
-  /** After a settlement that captured credits (the referral reward hook). */
-  onCaptured?: (organizationId: string) => Promise<void>;
 }
 
 /**
@@ -29,21 +26,15 @@ export interface ReservationsOptions {
  */
 export class Reservations {
   readonly #repository: ReservationRepository;
+  readonly #clock: Clock;
   readonly #options: ReservationsOptions;
   readonly #attempts: ReserveAttempts;
 
-  constructor(options: ReservationsOptions) {
-    this.#repository = new ReservationRepository(options.store);
+  constructor(resources: BillingResources, options: ReservationsOptions) {
+    this.#repository = options.repository;
+    this.#clock = resources.clock;
     this.#options = options;
-    this.#attempts = new ReserveAttempts({ ...options, repository: this.#repository, completeRelease: (doc) => this.completeRelease(doc) });
-  }
-
-  get repository(): ReservationRepository {
-    return this.#repository;
-  }
-
-  async init(): Promise<void> {
-    await this.#repository.init();
+    this.#attempts = new ReserveAttempts(resources, { ...options, completeRelease: (doc) => this.completeRelease(doc) });
   }
 
   /** The reservation of a job; a refused attempt is no reservation. */
@@ -144,9 +135,7 @@ export class Reservations {
         ...charges,
       });
     }
-    const settled = (await this.#repository.markSettled(jobId, this.#now())) ?? doc;
-    if (doc.captured > 0 && this.#options.onCaptured) await this.#options.onCaptured(organizationId);
-    return settled;
+    return (await this.#repository.markSettled(jobId, this.#now())) ?? doc;
   }
 
   /**
@@ -187,6 +176,6 @@ export class Reservations {
   }
 
   #now(): string {
-    return this.#options.clock.now().toISOString();
+    return this.#clock.now().toISOString();
   }
 }

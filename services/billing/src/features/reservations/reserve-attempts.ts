@@ -5,6 +5,7 @@ import type { Clock } from '@crawl/modules';
 import type { Accounts } from '../accounts/index.ts';
 import { LedgerRefusal, type CreditLedger } from '../ledger/index.ts';
 import { attemptNumber, CountSuperseded, LEGACY_ATTEMPT, monthKey, type UsageCounters } from '../quotas/index.ts';
+import type { BillingResources } from '../shared/index.ts';
 import { isRefused, type AttemptFields, type ReservationDoc, type ReservationRepository } from './reservation-repository.ts';
 import { toReservationView } from './reservation-view.ts';
 import { creditsPerTarget } from './settlement-split.ts';
@@ -20,7 +21,6 @@ interface Answering {
 
 export interface ReserveAttemptsOptions {
   repository: ReservationRepository;
-  clock: Clock;
   ledger: CreditLedger;
   usage: UsageCounters;
   accounts: Accounts;
@@ -45,10 +45,12 @@ export interface ReserveAttemptsOptions {
  */
 export class ReserveAttempts {
   readonly #repository: ReservationRepository;
+  readonly #clock: Clock;
   readonly #options: ReserveAttemptsOptions;
 
-  constructor(options: ReserveAttemptsOptions) {
+  constructor(resources: BillingResources, options: ReserveAttemptsOptions) {
     this.#repository = options.repository;
+    this.#clock = resources.clock;
     this.#options = options;
   }
 
@@ -69,7 +71,7 @@ export class ReserveAttempts {
   /** The claim for this job id: new, existing, or a refused one reopened for a new attempt (null: look again). */
   async #claim(body: ReserveBody): Promise<ReservationDoc | null> {
     const perTarget = creditsPerTarget(body.jobType, body.unitsPerTarget ?? 1);
-    const now = this.#options.clock.now();
+    const now = this.#clock.now();
     const fresh: AttemptFields = {
       organizationId: body.organizationId,
       attempt: `1.${randomUUID()}`,
@@ -217,6 +219,6 @@ export class ReserveAttempts {
   }
 
   #now(): string {
-    return this.#options.clock.now().toISOString();
+    return this.#clock.now().toISOString();
   }
 }

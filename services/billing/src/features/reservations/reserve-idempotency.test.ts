@@ -7,6 +7,7 @@ import { describeOnEachStore } from '@crawl/testkit/each-store';
 import { expect, it } from 'vitest';
 import { Billing } from '../../billing.ts';
 import { BillingConfig } from '../../config.ts';
+import { billingRepositories, type BillingRepositories } from '../../repositories.ts';
 import { ledgerProblems, silentLogger } from '../../testing/billing-fixture.ts';
 import type { ReservationDoc } from './reservation-repository.ts';
 
@@ -26,19 +27,22 @@ async function outcome(promise: Promise<unknown>): Promise<string> {
 describeOnEachStore('Reservations: a repeated reserve is idempotent end to end', (open, backend) => {
   const burst = backend === 'embedded' ? 20 : 8;
 
-  async function setUp(config: Partial<BillingConfig> = {}): Promise<{ billing: Billing; store: DocumentStore; clock: ManualClock }> {
+  async function setUp(
+    config: Partial<BillingConfig> = {},
+  ): Promise<{ billing: Billing; repositories: BillingRepositories; store: DocumentStore; clock: ManualClock }> {
     const store = await open();
     const clock = new ManualClock('2026-11-15T12:00:00.000Z');
-    const billing = new Billing({ store, clock, config: loadConfig(BillingConfig, {}, config), logger: silentLogger });
+    const repositories = billingRepositories(store);
+    const billing = new Billing({ store, repositories, clock, config: loadConfig(BillingConfig, {}, config), logger: silentLogger });
     await billing.init();
     await billing.openAccount('org_a', 'usr_a');
-    return { billing, store, clock };
+    return { billing, repositories, store, clock };
   }
 
   /** The first call's claim, as a request that died right after claiming left it. */
-  function deadClaim(billing: Billing, clock: ManualClock, jobId: string, attempt: string): Promise<{ claim: ReservationDoc }> {
+  function deadClaim(repositories: BillingRepositories, clock: ManualClock, jobId: string, attempt: string): Promise<{ claim: ReservationDoc }> {
     const now = clock.now().toISOString();
-    return billing.reservations.repository.takeReservation({
+    return repositories.reservations.takeReservation({
       _id: jobId,
       organizationId: 'org_a',
       attempt,
@@ -64,8 +68,8 @@ describeOnEachStore('Reservations: a repeated reserve is idempotent end to end',
   }
 
   it('answers a repeat with the original reservation while the first call is still pending (it died after claiming)', async () => {
-    const { billing, store, clock } = await setUp();
-    await deadClaim(billing, clock, 'job_1', 'a1');
+    const { billing, repositories, store, clock } = await setUp();
+    await deadClaim(repositories, clock, 'job_1', 'a1');
     const repeat = await billing.reservations.reserve(body('job_1'));
     expect(repeat).toMatchObject({ jobId: 'job_1', credits: 10, status: 'held', createdAt: '2026-11-15T12:00:00.000Z' });
     expect(await billing.reservations.reserve(body('job_1'))).toEqual(repeat);
@@ -74,13 +78,13 @@ describeOnEachStore('Reservations: a repeated reserve is idempotent end to end',
   });
 
   it('finishes a first call that died after counting the quota, or after holding the credits, without taking either twice', async () => {
-    const { billing, store, clock } = await setUp();
-    await deadClaim(billing, clock, 'job_q', 'aq');
+    const { billing, repositories, store, clock } = await setUp();
+    await deadClaim(repositories, clock, 'job_q', 'aq');
     await billing.usage.consumeJob('org_a', '2026-11', 'job_q', 2, { jobsPerMonth: 10, targetsPerMonth: 100, exportsPerMonth: 20 }, 'aq');
     expect(await billing.reservations.reserve(body('job_q'))).toMatchObject({ status: 'held' });
     await expectHeldOnce(billing, store, 990);
 
-    await deadClaim(billing, clock, 'job_c', 'ac');
+    await deadClaim(repositories, clock, 'job_c', 'ac');
     await billing.usage.consumeJob('org_a', '2026-11', 'job_c', 2, { jobsPerMonth: 10, targetsPerMonth: 100, exportsPerMonth: 20 }, 'ac');
     await billing.ledger.record({
       organizationId: 'org_a',
@@ -119,9 +123,9 @@ describeOnEachStore('Reservations: a repeated reserve is idempotent end to end',
   });
 
   it('undoes credits a racing driver held after its attempt was refused, and burns that job id for later attempts', async () => {
-    const { billing, store, clock } = await setUp({ SIGNUP_BONUS_CREDITS: 5 });
+    const { billing, repositories, store, clock } = await setUp({ SIGNUP_BONUS_CREDITS: 5 });
     expect(await outcome(billing.reservations.reserve(body('job_1')))).toBe('402');
-    const refused = (await billing.reservations.repository.findReservation('job_1'))!;
+    const refused = (await repositories.reservations.findReservation('job_1'))!;
     expect(refused).toMatchObject({ status: 'refused', refusal: { statusCode: 402 } });
     // Credits arrive, and a driver of the refused attempt that was still running holds them.
     await billing.ledger.record({ organizationId: 'org_a', key: 'admin:topup', kind: 'admin_grant', amount: 100, reason: 'top-up' });
@@ -140,15 +144,15 @@ describeOnEachStore('Reservations: a repeated reserve is idempotent end to end',
     clock.advance(2 * MINUTE);
     await billing.reconciler.reconcile();
     expect(await billing.ledger.balance('org_a')).toEqual({ available: 105, reserved: 0, spent: 0, granted: 105 });
-    expect(await billing.reservations.repository.findReservation('job_1')).toMatchObject({ status: 'void' });
+    expect(await repositories.reservations.findReservation('job_1')).toMatchObject({ status: 'void' });
     expect(await billing.reservations.find('job_1')).toBeNull();
     expect(await ledgerProblems(store)).toEqual([]);
   });
 
   it('stays consistent when the reconciler rolls back a stale pending claim while a repeat drives it', async () => {
-    const { billing, store, clock } = await setUp({ LIMIT_JOBS_PER_MONTH: 100 });
+    const { billing, repositories, store, clock } = await setUp({ LIMIT_JOBS_PER_MONTH: 100 });
     const rounds = backend === 'embedded' ? 6 : 3;
-    for (let i = 0; i < rounds; i += 1) await deadClaim(billing, clock, `job_${i}`, `a${i}`);
+    for (let i = 0; i < rounds; i += 1) await deadClaim(repositories, clock, `job_${i}`, `a${i}`);
     clock.advance(6 * MINUTE);
     const [, ...repeats] = await Promise.all([
       billing.reconciler.reconcile(),
@@ -172,8 +176,8 @@ describeOnEachStore('Reservations: a repeated reserve is idempotent end to end',
   });
 
   it('answers a repeat after the reconciler rolled the claim back with the released reservation, taking nothing', async () => {
-    const { billing, store, clock } = await setUp();
-    await deadClaim(billing, clock, 'job_1', 'a1');
+    const { billing, repositories, store, clock } = await setUp();
+    await deadClaim(repositories, clock, 'job_1', 'a1');
     await billing.usage.consumeJob('org_a', '2026-11', 'job_1', 2, { jobsPerMonth: 10, targetsPerMonth: 100, exportsPerMonth: 20 }, 'a1');
     clock.advance(6 * MINUTE);
     expect(await billing.reconciler.reconcile()).toMatchObject({ abortedPending: 1 });
