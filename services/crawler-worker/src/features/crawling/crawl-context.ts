@@ -1,6 +1,7 @@
 import type { BlockKind, CrawlTask, ReportTargetBody, TargetFailureReason, UnchargedReason } from '@crawl/contracts';
 import type { FetchedPage } from '../fetching/page-fetcher.ts';
-import type { PageJudgement, PageOutcome } from '../fetching/upstream-client.ts';
+import type { PageTries } from '../fetching/page-tries.ts';
+import type { PageOutcome } from '../fetching/upstream-client.ts';
 import type { PageParser } from '../parsing/page-parser.ts';
 import type { Storefront } from './marketplace-origin.ts';
 
@@ -14,8 +15,10 @@ export interface CrawlContext {
   /** The storefront with the job's shopper options in its query. */
   store: Storefront;
   parser: PageParser;
-  /** Fetches a page; `check` judges every page that is no block (see UpstreamClient.getPage). */
-  get(url: string, check: (page: FetchedPage) => Promise<PageJudgement>, referer?: string): Promise<PageOutcome>;
+  /** The tries of a page: each page that is no block, for the crawl to judge (see PageTries). */
+  tries(url: string, referer?: string): PageTries;
+  /** How the tries ended, with the requests spent on the delivery location counted in. */
+  outcomeOf(tries: PageTries): PageOutcome;
   /** False once the job no longer wants the target (cancelled). */
   stillWanted(): Promise<boolean>;
   /** Record fields the job requires (`config.require`). */

@@ -1,5 +1,4 @@
 import type { FetchedPage } from '../fetching/page-fetcher.ts';
-import type { PageJudgement } from '../fetching/upstream-client.ts';
 import { type Crawled, type CrawlContext, describeUnrecognized, failed, failedFetch, PageParseError, parseOrFail, succeeded } from './crawl-context.ts';
 import { productUrl } from './marketplace-origin.ts';
 import type { ProductRecord } from '@crawl/contracts';
@@ -33,19 +32,18 @@ export async function crawlProduct(ctx: CrawlContext): Promise<Crawled> {
     reads.set(page, result);
     return result;
   };
-  const check = async (page: FetchedPage): Promise<PageJudgement> => {
-    const { recognized, record } = await read(page);
-    if (!recognized) return { kind: 'reject', reason: 'unrecognized_page', detail: describeUnrecognized(page, 'product') };
-    return judgeRecords([record]);
-  };
-
-  let outcome;
+  const tries = ctx.tries(productUrl(ctx.store, asin));
   try {
-    outcome = await ctx.get(productUrl(ctx.store, asin), check);
+    for await (const page of tries) {
+      const { recognized, record } = await read(page);
+      if (!recognized) tries.reject('unrecognized_page', describeUnrecognized(page, 'product'));
+      else judgeRecords(tries, [record]);
+    }
   } catch (error) {
     if (error instanceof PageParseError) return failed('parse_error', error.message, 1);
     throw error;
   }
+  const outcome = ctx.outcomeOf(tries);
   if (!outcome.ok) return failedFetch(outcome, outcome.attempts);
   const { recognized, record } = reads.get(outcome.page) ?? (await read(outcome.page));
   if (!recognized) return failed('unrecognized_page', describeUnrecognized(outcome.page, 'product'), outcome.attempts);

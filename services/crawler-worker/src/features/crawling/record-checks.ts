@@ -1,5 +1,5 @@
 import type { ProductRecord, RecordLocation, RecordQuality, SearchRecord, UnchargedReason } from '@crawl/contracts';
-import type { PageJudgement } from '../fetching/upstream-client.ts';
+import type { PageTries } from '../fetching/page-tries.ts';
 import { checkLocation } from './location-check.ts';
 import { recordQuality } from './record-quality.ts';
 
@@ -39,7 +39,7 @@ export function shortfall(records: readonly CheckedRecord[]): { reason: Uncharge
 }
 
 /** Complete records are the page asked for; short ones get one more try on another session. */
-export function judgeRecords(records: readonly CheckedRecord[]): PageJudgement {
+export function judgeRecords(tries: PageTries, records: readonly CheckedRecord[]): void {
   const short = shortfall(records);
-  return short === undefined ? { kind: 'accept' } : { kind: 'second-chance', detail: short.detail };
+  if (short !== undefined) tries.secondChance(short.detail);
 }

@@ -4,6 +4,7 @@ import { PRODUCT_LAYOUTS, renderProductPage, renderSearchPage, SEARCH_LAYOUTS, S
 import { Value } from '@sinclair/typebox/value';
 import { describe, expect, it } from 'vitest';
 import type { CrawlSession } from '../fetching/session-pool.ts';
+import { stubUpstream } from '../../testing/stub-upstream.ts';
 import type { PageOutcome } from '../fetching/upstream-client.ts';
 import { type CatalogPort, TargetCrawler } from './target-crawler.ts';
 
@@ -22,7 +23,7 @@ async function recordsFor(type: 'search' | 'details', value: string, html: strin
   const page = (url: string): PageOutcome => ({ ok: true, page: { status: 200, headers: {}, html, url, redirects: 0, bytes: html.length }, attempts: 1 });
   const crawler = new TargetCrawler({
     catalog,
-    upstream: { getPage: async (input) => page(input.url) },
+    upstream: stubUpstream((input) => page(input.url)),
     sessions: { take: () => ({ id: 1 }) as CrawlSession },
     baseUrl: () => BASE,
   });

@@ -1,7 +1,6 @@
 import { CATALOG_LIMITS, type JobConfig, type SearchRecord } from '@crawl/contracts';
 import type { SearchItem, SearchPage } from '@crawl/marketplace';
 import type { FetchedPage } from '../fetching/page-fetcher.ts';
-import type { PageJudgement } from '../fetching/upstream-client.ts';
 import {
   CANCELLED,
   type Crawled,
@@ -57,19 +56,18 @@ export async function crawlSearch(ctx: CrawlContext): Promise<Crawled> {
         return checkRecord(record, requiredOf(item, ctx.required), ctx.zip);
       });
     };
-    const check = async (fetched: FetchedPage): Promise<PageJudgement> => {
-      const parsed = await read(fetched);
-      if (!parsed.recognized) return { kind: 'reject', reason: 'unrecognized_page', detail: describeUnrecognized(fetched, 'search result') };
-      return judgeRecords(records(parsed, organic));
-    };
-
-    let outcome;
+    const tries = ctx.tries(searchUrl(ctx.store, keyword, page), referer);
     try {
-      outcome = await ctx.get(searchUrl(ctx.store, keyword, page), check, referer);
+      for await (const fetched of tries) {
+        const parsed = await read(fetched);
+        if (!parsed.recognized) tries.reject('unrecognized_page', describeUnrecognized(fetched, 'search result'));
+        else judgeRecords(tries, records(parsed, organic));
+      }
     } catch (error) {
       if (error instanceof PageParseError) return failed('parse_error', error.message, requests + 1);
       throw error;
     }
+    const outcome = ctx.outcomeOf(tries);
     requests += outcome.attempts;
     if (!outcome.ok) return failedFetch(outcome, requests, page > 1 ? `page ${page} of ${pages}: ` : '');
     const parsed = reads.get(outcome.page) ?? (await read(outcome.page));

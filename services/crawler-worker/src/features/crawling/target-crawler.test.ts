@@ -3,6 +3,7 @@ import { errors } from '@crawl/errors';
 import { RetryLaterError } from '@crawl/queue';
 import { describe, expect, it } from 'vitest';
 import type { CrawlSession } from '../fetching/session-pool.ts';
+import { stubUpstream } from '../../testing/stub-upstream.ts';
 import type { GetPageInput, PageOutcome } from '../fetching/upstream-client.ts';
 import { inlinePageParser, type PageParser } from '../parsing/page-parser.ts';
 import { searchPagesOf } from './search-crawl.ts';
@@ -49,14 +50,12 @@ function crawlerWith<C extends CatalogPort = FakeCatalog>(
   const crawler = new TargetCrawler({
     ...extra,
     catalog,
-    upstream: {
-      async getPage(input) {
-        urls.push(input.url);
-        const entry = pages[input.url];
-        if (!entry) return { ok: false, reason: 'not_found', message: 'HTTP 404', attempts: 1 };
-        return typeof entry === 'function' ? entry(input) : entry;
-      },
-    },
+    upstream: stubUpstream((input) => {
+      urls.push(input.url);
+      const entry = pages[input.url];
+      if (!entry) return { ok: false, reason: 'not_found', message: 'HTTP 404', attempts: 1 };
+      return typeof entry === 'function' ? entry(input) : entry;
+    }),
     sessions: { take: () => ({ id: 1 }) as CrawlSession },
     baseUrl: () => 'https://www.amazon.com',
   });

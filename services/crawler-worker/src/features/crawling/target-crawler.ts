@@ -25,7 +25,7 @@ interface Logger {
 
 export interface TargetCrawlerOptions {
   catalog: CatalogPort;
-  upstream: Pick<UpstreamClient, 'getPage'>;
+  upstream: Pick<UpstreamClient, 'getPage' | 'tries'>;
   sessions: Pick<SessionPool, 'take'>;
   /** Where extraction runs (a pool of worker threads in the service); default: this thread. */
   parser?: PageParser | undefined;
@@ -231,11 +231,11 @@ export class TargetCrawler {
       task,
       store: { ...market, query: { ...market.query, ...shopperQuery(market, task.config, kind) } },
       parser: this.#parser,
-      get: async (url, check, referer) => {
-        const outcome = await this.#options.upstream.getPage({ url, session, lang, referer, signal: this.#options.signal, stillWanted, prepare, check });
+      tries: (url, referer) => this.#options.upstream.tries({ url, session, lang, referer, signal: this.#options.signal, stillWanted, prepare }),
+      outcomeOf: (tries) => {
         const spent = locationRequests;
         locationRequests = 0;
-        return { ...outcome, attempts: outcome.attempts + spent };
+        return { ...tries.outcome, attempts: tries.outcome.attempts + spent };
       },
       stillWanted,
       required: requiredFields(task.config),

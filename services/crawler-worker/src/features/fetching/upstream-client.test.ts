@@ -4,7 +4,7 @@ import { TokenBucketRateLimiter } from '../rate-limit/token-bucket-rate-limiter.
 import { FetchError, type FetchedPage, type PageFetcher, type PageRequest } from './page-fetcher.ts';
 import { ProxyPool } from './proxy-pool.ts';
 import { SessionPool } from './session-pool.ts';
-import { classifyResponse, type PageJudgement, UpstreamClient } from './upstream-client.ts';
+import { classifyResponse, type GetPageInput, type PageOutcome, UpstreamClient } from './upstream-client.ts';
 
 const OK_HTML = '<html><title>Results</title><div data-asin="B000000001"></div></html>';
 const CAPTCHA_HTML = '<html><form action="/errors/validateCaptcha"><input id="captchacharacters"></form></html>';
@@ -146,32 +146,41 @@ describe('UpstreamClient', () => {
     expect(fetcher.requests).toHaveLength(1);
   });
 
-  it("retries a page its check rejects like a block, on a new session each time, and fails with the check's reason", async () => {
+  /** Drives the tries of a page as a crawl does: `judge` says what each page that is no block is. */
+  async function crawlTries(client: UpstreamClient, input: GetPageInput, judge: (html: string) => 'accept' | 'reject' | 'short'): Promise<PageOutcome> {
+    const tries = client.tries(input);
+    for await (const page of tries) {
+      const verdict = judge(page.html);
+      if (verdict === 'reject') tries.reject('unrecognized_page', 'not a product page');
+      else if (verdict === 'short') tries.secondChance('price missing');
+    }
+    return tries.outcome;
+  }
+
+  it('retries a page the crawl rejects like a block, on a new session each time, and fails with its reason', async () => {
     const { client, fetcher, session } = setup([{}, {}, {}, {}]);
-    const check = async (): Promise<PageJudgement> => ({ kind: 'reject', reason: 'unrecognized_page', detail: 'not a product page' });
-    const outcome = await client.getPage({ url: 'https://www.amazon.com/dp/B000000001', session, check });
+    const outcome = await crawlTries(client, { url: 'https://www.amazon.com/dp/B000000001', session }, () => 'reject');
     expect(outcome).toMatchObject({ ok: false, reason: 'unrecognized_page', message: 'not a product page after 4 attempts', attempts: 4 });
     expect(new Set(fetcher.requests.map((r) => r.session.id)).size).toBe(4);
   });
 
-  it('gives a page its check finds short one more session, and keeps the better page', async () => {
-    const judge = (html: string): PageJudgement => (html.includes('complete') ? { kind: 'accept' } : { kind: 'second-chance', detail: 'price missing' });
-    const check = async (page: { html: string }) => judge(page.html);
+  it('gives a page the crawl finds short one more session, and keeps the better page', async () => {
+    const judge = (html: string) => (html.includes('complete') ? 'accept' : 'short');
     const better = setup([{ html: 'short' }, { html: 'complete' }]);
-    const outcome = await better.client.getPage({ url: 'https://www.amazon.com/dp/B000000001', session: better.session, check });
+    const outcome = await crawlTries(better.client, { url: 'https://www.amazon.com/dp/B000000001', session: better.session }, judge);
     expect(outcome).toMatchObject({ ok: true, attempts: 2, page: { html: 'complete' } });
     expect(better.fetcher.requests[0]?.session.id).not.toBe(better.fetcher.requests[1]?.session.id);
     // The identity is not to blame: no strike, unlike a block.
     expect(better.proxies.states().every((p) => p.blockedRecently === 0)).toBe(true);
 
     const again = setup([{ html: 'short one' }, { html: 'short two' }, {}]);
-    const second = await again.client.getPage({ url: 'https://www.amazon.com/dp/B000000001', session: again.session, check });
+    const second = await crawlTries(again.client, { url: 'https://www.amazon.com/dp/B000000001', session: again.session }, judge);
     expect(second).toMatchObject({ ok: true, attempts: 2, page: { html: 'short two' } });
     expect(again.fetcher.requests).toHaveLength(2);
 
     // The second session is blocked to the end: the page kept from the first is the answer.
     const blocked = setup([{ html: 'short' }, { html: CAPTCHA_HTML }, { html: CAPTCHA_HTML }, { html: CAPTCHA_HTML }]);
-    const kept = await blocked.client.getPage({ url: 'https://www.amazon.com/dp/B000000001', session: blocked.session, check });
+    const kept = await crawlTries(blocked.client, { url: 'https://www.amazon.com/dp/B000000001', session: blocked.session }, judge);
     expect(kept).toMatchObject({ ok: true, attempts: 4, page: { html: 'short' } });
   });
 });

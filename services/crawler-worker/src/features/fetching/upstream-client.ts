@@ -5,6 +5,7 @@ import { backoffDelay } from '@crawl/queue';
 import { retryAfterMs } from '@crawl/service-client';
 import type { UpstreamRateLimiter } from '../rate-limit/upstream-rate-limiter.ts';
 import { FetchError, type FetchedPage, type PageFetcher, type ScriptPost } from './page-fetcher.ts';
+import { PageTries } from './page-tries.ts';
 import type { CrawlSession, SessionPool } from './session-pool.ts';
 
 /** What one response means for the crawl. */
@@ -71,15 +72,6 @@ export type PageOutcome =
   | { ok: false; reason: TargetFailureReason; blockKind?: BlockKind | undefined; message: string; attempts: number }
   | { ok: false; reason: 'cancelled'; message: string; attempts: number };
 
-/**
- * What the caller makes of a page that is no block (see `GetPageInput.check`): the page asked for;
- * a usable page that another session may serve better (one more try, then the better of the two is
- * kept); or not the page asked for at all, which is handled as a block.
- */
-export type PageJudgement = { kind: 'accept' } | { kind: 'second-chance'; detail: string } | { kind: 'reject'; reason: TargetFailureReason; detail: string };
-
-const ACCEPT: PageJudgement = { kind: 'accept' };
-
 export interface UpstreamClientOptions {
   fetcher: PageFetcher;
   limiter: UpstreamRateLimiter;
@@ -118,11 +110,6 @@ export interface GetPageInput {
   signal?: AbortSignal | undefined;
   /** Asked before every retry; false stops (the job was cancelled meanwhile). */
   stillWanted?: () => Promise<boolean>;
-  /**
-   * Looks at every page that is no block before it is returned: the positive check that it is the
-   * page asked for, and that what it yields is complete. Default: every such page is accepted.
-   */
-  check?: ((page: FetchedPage) => Promise<PageJudgement>) | undefined;
 }
 
 /**
@@ -136,7 +123,21 @@ export class UpstreamClient {
     this.#options = options;
   }
 
+  /** One page: the first that is no block is taken (see `tries` for the crawl that judges its pages). */
   async getPage(input: GetPageInput): Promise<PageOutcome> {
+    const tries = this.tries(input);
+    for await (const _page of tries) {
+      // Every page that is no block is the one asked for here.
+    }
+    return tries.outcome;
+  }
+
+  /** The tries of one page, each page that is no block handed to the caller to judge (PageTries). */
+  tries(input: GetPageInput): PageTries {
+    return new PageTries((tries) => this.#attempts(input, tries));
+  }
+
+  async *#attempts(input: GetPageInput, tries: PageTries): AsyncGenerator<FetchedPage, PageOutcome> {
     const o = this.#options;
     const metrics = o.metrics ?? noMetrics;
     const domain = domainOf(input.url);
@@ -173,7 +174,8 @@ export class UpstreamClient {
         verdict = classifyError(error);
       }
       if (verdict.kind === 'ok' && page) {
-        const judgement = input.check ? await input.check(page) : ACCEPT;
+        yield page;
+        const judgement = tries.takeJudgement();
         if (judgement.kind === 'accept' || (judgement.kind === 'second-chance' && (kept !== undefined || attempt === o.maxAttempts))) {
           o.sessions.succeeded(session);
           return { ok: true, page, attempts: attempt };
