@@ -1,3 +1,2 @@
 export { billingModule } from './module.ts';
 export { BillingConfig } from './config.ts';
-export { Billing } from './billing.ts';

@@ -2,11 +2,12 @@ import { ConfigError } from '@crawl/config';
 import { crawlQueueDefinition } from '@crawl/contracts';
 import { defineModule } from '@crawl/modules';
 import { AuditClient, CatalogJobStateClient } from '@crawl/service-client';
-import { Billing } from './billing.ts';
+import { composeBilling } from './composition.ts';
 import { BillingConfig, billingConfigProblems } from './config.ts';
-import { CrawlerSettings, type CrawlQueueStats } from './features/crawler/index.ts';
+import type { CrawlQueueStats } from './features/crawler/index.ts';
+import type { BillingResources } from './features/shared/index.ts';
 import { billingPlugin } from './plugin.ts';
-import { billingRepositories } from './repositories.ts';
+import { billingRepositories, ensureBillingIndexes } from './repositories.ts';
 
 /** Credits (ledger, reservations, settlement), monthly quotas and usage, packages and checkout, referrals, billing admin (crawler rate, queue stats). */
 export const billingModule = defineModule<BillingConfig>({
@@ -17,33 +18,22 @@ export const billingModule = defineModule<BillingConfig>({
     const problems = billingConfigProblems(context.config);
     if (problems.length > 0) throw new ConfigError(problems);
     const catalogReachable = () => context.isLocal('catalog') || Boolean(context.runtime.CATALOG_URL);
+    const resources: BillingResources = { store: context.store, clock: context.clock, logger: context.logger, metrics: context.metrics };
     const repositories = billingRepositories(context.store);
-    const billing = new Billing({
-      store: context.store,
-      repositories,
-      clock: context.clock,
-      config: context.config,
-      logger: context.logger,
-      metrics: context.metrics,
+    const billing = composeBilling(resources, repositories, context.config, {
       audit: async (event) => {
         if (!catalogReachable()) throw new Error('catalog is not reachable from this process (set CATALOG_URL)');
         await new AuditClient(context.client('catalog')).record(event);
       },
       ...(catalogReachable() ? { jobState: (jobId: string) => new CatalogJobStateClient(context.client('catalog')).abandonIfMissing(jobId) } : {}),
     });
-    await billing.init();
-    const crawlerSettings = new CrawlerSettings(context, {
-      repository: repositories.crawlerSettings,
-      defaultRate: context.config.UPSTREAM_RATE_PER_MINUTE,
-      burst: context.config.UPSTREAM_BURST,
-    });
+    await ensureBillingIndexes(repositories);
     // Opened on first use: only the queue statistics need it.
     let crawlQueue: CrawlQueueStats | undefined;
     let timer: NodeJS.Timeout | undefined;
     let orphanTimer: NodeJS.Timeout | undefined;
     return {
       routes: billingPlugin(billing, {
-        settings: crawlerSettings,
         queue: () => (crawlQueue ??= context.queues.queue(crawlQueueDefinition())),
         queueBackend: context.queues.kind,
       }),

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Billing } from './billing.ts';
+import type { BillingServices } from './composition.ts';
 import { accountRoutes } from './features/accounts/index.ts';
 import { crawlerAdminRoutes, type CrawlerAdmin } from './features/crawler/index.ts';
 import { ledgerRoutes } from './features/ledger/index.ts';
@@ -9,16 +9,25 @@ import { reconcilerRoutes } from './features/reconciler/index.ts';
 import { referralRoutes } from './features/referrals/index.ts';
 import { reservationRoutes } from './features/reservations/index.ts';
 
-/** Billing's routes in their own encapsulated context. */
-export function billingPlugin(billing: Billing, crawler: CrawlerAdmin) {
+/** The crawl queue, as the process opened it: only the crawler admin's queue statistics read it. */
+export type CrawlQueueAccess = Pick<CrawlerAdmin, 'queue' | 'queueBackend'>;
+
+/** Billing's routes in their own encapsulated context; each feature's routes get the services they act on. */
+export function billingPlugin(billing: BillingServices, crawlQueue: CrawlQueueAccess) {
+  const { operations } = billing;
   return async function billingRoutes(app: FastifyInstance): Promise<void> {
-    accountRoutes(app, billing);
-    quotaRoutes(app, billing);
-    packageRoutes(app, billing);
-    referralRoutes(app, billing);
-    ledgerRoutes(app, billing);
-    reservationRoutes(app, billing);
-    reconcilerRoutes(app, billing);
-    crawlerAdminRoutes(app, billing, crawler);
+    accountRoutes(app, operations.openAccount);
+    quotaRoutes(app, {
+      accounts: billing.accounts,
+      usageReport: operations.usageReport,
+      dailyCredits: operations.dailyCredits,
+      consumeExport: operations.consumeExport,
+    });
+    packageRoutes(app, { checkout: billing.checkout, ledger: billing.ledger });
+    referralRoutes(app, billing.referrals);
+    ledgerRoutes(app, { adjustCredits: operations.adjustCredits, ledgerPage: operations.ledgerPage });
+    reservationRoutes(app, billing.reservations);
+    reconcilerRoutes(app, billing.reconciler);
+    crawlerAdminRoutes(app, { settings: billing.crawlerSettings, audit: billing.audit, ...crawlQueue });
   };
 }

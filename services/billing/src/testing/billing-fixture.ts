@@ -5,8 +5,8 @@ import { ManualClock, type Clock } from '@crawl/modules';
 import type { DocumentStore } from '@crawl/storage';
 import { EmbeddedDocumentStore } from '@crawl/storage-sqlite';
 import type { StoreFactory } from './stores.ts';
-import { Billing, type BillingOptions } from '../billing.ts';
-import { billingRepositories, type BillingRepositories } from '../repositories.ts';
+import { composeBilling, type BillingPorts, type BillingServices } from '../composition.ts';
+import { billingRepositories, ensureBillingIndexes, type BillingRepositories } from '../repositories.ts';
 import { BillingConfig } from '../config.ts';
 import { applyDelta, invariantProblems, ZERO_BALANCE, type BalanceDoc, type LedgerEntryDoc } from '../features/ledger/index.ts';
 import type { BillingResources } from '../features/shared/index.ts';
@@ -19,7 +19,7 @@ export function testResources(store: DocumentStore, clock: Clock): BillingResour
 }
 
 export interface BillingFixture {
-  billing: Billing;
+  billing: BillingServices;
   /** The repositories the services were built over, for tests that set up or inspect stored state. */
   repositories: BillingRepositories;
   store: DocumentStore;
@@ -42,15 +42,15 @@ export async function closeFixtures(): Promise<void> {
  * The billing domain on a fresh store (in-memory embedded unless a factory says otherwise) and a
  * manual clock (mid-November 2026).
  */
-export async function billingFixture(config: Partial<BillingConfig> = {}, extra: Partial<BillingOptions> = {}, stores?: StoreFactory): Promise<BillingFixture> {
+export async function billingFixture(config: Partial<BillingConfig> = {}, ports: BillingPorts = {}, stores?: StoreFactory): Promise<BillingFixture> {
   const store = stores ? stores.make() : EmbeddedDocumentStore.inMemory();
   open.push(store);
   const clock = new ManualClock('2026-11-15T12:00:00.000Z');
   // Checkout tests buy through the sandbox unless they say otherwise.
   const loaded = loadConfig(BillingConfig, {}, { PAYMENT_PROVIDER: 'sandbox', ...config });
   const repositories = billingRepositories(store);
-  const billing = new Billing({ store, repositories, clock, config: loaded, logger: silentLogger, ...extra });
-  await billing.init();
+  await ensureBillingIndexes(repositories);
+  const billing = composeBilling(testResources(store, clock), repositories, loaded, ports);
   return { billing, repositories, store, clock, config: loaded };
 }
 

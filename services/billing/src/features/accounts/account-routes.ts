@@ -1,13 +1,15 @@
-import { BillingInternalRoutes } from '@crawl/contracts';
+import { BillingInternalRoutes, type FullBalance } from '@crawl/contracts';
 import { routeFromSpec } from '@crawl/modules';
 import type { FastifyInstance } from 'fastify';
-import type { Billing } from '../../billing.ts';
+
+/** Opens an account (idempotent) and links its referrer, which spans features (src/cross-feature/). */
+export type OpenAccount = (organizationId: string, ownerUserId: string, referralCode?: string) => Promise<FullBalance>;
 
 /** Auth opens an organization's account at registration (internal). */
-export function accountRoutes(app: FastifyInstance, billing: Billing): void {
+export function accountRoutes(app: FastifyInstance, openAccount: OpenAccount): void {
   routeFromSpec(app, BillingInternalRoutes.openAccount, async (request) => {
     const { organizationId, ownerUserId, referralCode } = request.body;
-    const balance = await billing.openAccount(organizationId, ownerUserId, referralCode);
+    const balance = await openAccount(organizationId, ownerUserId, referralCode);
     return { data: { organizationId, ...balance } };
   });
 }

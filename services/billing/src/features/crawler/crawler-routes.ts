@@ -1,7 +1,7 @@
 import { BillingInternalRoutes, BillingRoutes, type QueueStatsView } from '@crawl/contracts';
 import { callerOf, routeFromSpec } from '@crawl/modules';
 import type { FastifyInstance } from 'fastify';
-import type { Billing } from '../../billing.ts';
+import type { RecordAudit } from '../shared/index.ts';
 import type { CrawlerSettings } from './crawler-settings-service.ts';
 
 /** The crawl queue as billing's admin sees it: counts only (structurally a WorkQueue of @crawl/queue). */
@@ -14,17 +14,19 @@ export interface CrawlerAdmin {
   settings: CrawlerSettings;
   queue: () => CrawlQueueStats;
   queueBackend: QueueStatsView['backend'];
+  /** A rate change is audited (best effort). */
+  audit: RecordAudit;
 }
 
 /** /admin/crawler/rate, /admin/queue/stats (admin tokens only), the workers' internal read of the rate and report of their egress identities. */
-export function crawlerAdminRoutes(app: FastifyInstance, billing: Billing, crawler: CrawlerAdmin): void {
+export function crawlerAdminRoutes(app: FastifyInstance, crawler: CrawlerAdmin): void {
   routeFromSpec(app, BillingRoutes.getCrawlerRate, async () => ({ data: await crawler.settings.view() }));
 
   routeFromSpec(app, BillingRoutes.setCrawlerRate, async (request) => {
     const identity = callerOf(request);
     const before = (await crawler.settings.view()).requestsPerMinute;
     const view = await crawler.settings.set(request.body.requestsPerMinute, identity.userId);
-    await billing.audit({
+    await crawler.audit({
       organizationId: identity.organizationId,
       actorUserId: identity.userId,
       action: 'crawler.rate.update',

@@ -1,34 +1,49 @@
-import { BillingInternalRoutes, BillingRoutes } from '@crawl/contracts';
+import { BillingInternalRoutes, BillingRoutes, type DailyCredits, type ExportAllowance } from '@crawl/contracts';
 import { callerOf, routeFromSpec } from '@crawl/modules';
 import type { FastifyInstance } from 'fastify';
-import type { Billing } from '../../billing.ts';
+import type { Accounts } from '../accounts/index.ts';
+import { toUsage, type UsageReport } from './usage-view.ts';
+
+/**
+ * What the quota routes act on: the accounts (plan limits), and three reads and writes that need
+ * the plan beside the counters, and the report the ledger too (src/cross-feature/).
+ */
+export interface QuotaServices {
+  accounts: Accounts;
+  usageReport(organizationId: string): Promise<UsageReport>;
+  /** `month` is `YYYY-MM`; the current month when absent. */
+  dailyCredits(organizationId: string, month?: string): Promise<DailyCredits>;
+  consumeExport(organizationId: string): Promise<ExportAllowance>;
+}
 
 /** Monthly usage against the plan limits: the caller's, any organization's (admin), and the export count catalog asks for. */
-export function quotaRoutes(app: FastifyInstance, billing: Billing): void {
+export function quotaRoutes(app: FastifyInstance, quotas: QuotaServices): void {
+  const { accounts } = quotas;
+
   routeFromSpec(app, BillingRoutes.usage, async (request) => {
     const identity = callerOf(request);
-    await billing.accounts.ensure(identity.organizationId, identity.userId);
-    return { data: billing.toUsage(await billing.usageReport(identity.organizationId)) };
+    await accounts.ensure(identity.organizationId, identity.userId);
+    return { data: toUsage(await quotas.usageReport(identity.organizationId)) };
   });
 
   routeFromSpec(app, BillingRoutes.dailyCredits, async (request) => {
     const identity = callerOf(request);
-    await billing.accounts.ensure(identity.organizationId, identity.userId);
-    return { data: await billing.dailyCredits(identity.organizationId, request.query.month) };
+    await accounts.ensure(identity.organizationId, identity.userId);
+    return { data: await quotas.dailyCredits(identity.organizationId, request.query.month) };
   });
 
   routeFromSpec(app, BillingRoutes.adminLimits, async (request) => {
     const { organizationId } = request.params;
-    const account = await billing.accounts.setLimits(organizationId, request.body);
-    return { data: { organizationId, limits: billing.accounts.limitsOf(account) } };
+    const account = await accounts.setLimits(organizationId, request.body);
+    return { data: { organizationId, limits: accounts.limitsOf(account) } };
   });
 
   routeFromSpec(app, BillingRoutes.adminUsage, async (request) => {
     const { organizationId } = request.params;
-    await billing.accounts.require(organizationId);
-    const report = await billing.usageReport(organizationId);
+    await accounts.require(organizationId);
+    const report = await quotas.usageReport(organizationId);
     return { data: { organizationId, month: report.month, limits: report.limits, used: report.used, remaining: report.remaining, balance: report.balance } };
   });
 
-  routeFromSpec(app, BillingInternalRoutes.consumeExport, async (request) => ({ data: await billing.consumeExport(request.body.organizationId) }));
+  routeFromSpec(app, BillingInternalRoutes.consumeExport, async (request) => ({ data: await quotas.consumeExport(request.body.organizationId) }));
 }

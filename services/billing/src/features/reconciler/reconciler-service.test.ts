@@ -38,7 +38,7 @@ for (const stores of billingStores()) {
       clock.advance(11_000);
       expect(await billing.reconciler.reconcile()).toMatchObject({ releasedMissingJobs: 1, catalogChecked: true });
       expect(await billing.ledger.balance('org_a')).toEqual({ available: 990, reserved: 10, spent: 0, granted: 1000 });
-      expect((await billing.usageReport('org_a')).used).toMatchObject({ jobsThisMonth: 1, targetsThisMonth: 2 });
+      expect((await billing.operations.usageReport('org_a')).used).toMatchObject({ jobsThisMonth: 1, targetsThisMonth: 2 });
       expect((await billing.reservations.find('job_ghost'))?.status).toBe('released');
       // Running it again changes nothing, and a job catalog confirmed is not asked about again.
       expect(await billing.reconciler.reconcile()).toMatchObject({ releasedMissingJobs: 0 });
@@ -54,12 +54,12 @@ for (const stores of billingStores()) {
       await billing.reservations.reserve(reserveBody('job_stored'));
       known.add('job_stored');
       expect(await billing.ledger.balance('org_a')).toMatchObject({ available: 980, reserved: 20 });
-      expect((await billing.usageReport('org_a')).used).toMatchObject({ jobsThisMonth: 2, targetsThisMonth: 4 });
+      expect((await billing.operations.usageReport('org_a')).used).toMatchObject({ jobsThisMonth: 2, targetsThisMonth: 4 });
 
       clock.advance(45_000);
       expect(await billing.reconciler.releaseOrphans()).toEqual({ released: 1, confirmed: 1, catalogChecked: true });
       expect(await billing.ledger.balance('org_a')).toEqual({ available: 990, reserved: 10, spent: 0, granted: 1000 });
-      expect((await billing.usageReport('org_a')).used).toMatchObject({ jobsThisMonth: 1, targetsThisMonth: 2 });
+      expect((await billing.operations.usageReport('org_a')).used).toMatchObject({ jobsThisMonth: 1, targetsThisMonth: 2 });
 
       // Hours later the stored job's hold is still there, whatever catalog says about it now.
       known.clear();
@@ -88,7 +88,7 @@ for (const stores of billingStores()) {
       expect(await billing.reconciler.reconcile()).toMatchObject({ releasedExpired: 1 });
       expect(await billing.ledger.balance('org_a')).toEqual({ available: 1000, reserved: 0, spent: 0, granted: 1000 });
       // The job existed, so its quota stays used; a late settlement changes nothing.
-      expect((await billing.usageReport('org_a')).used.jobsThisMonth).toBe(1);
+      expect((await billing.operations.usageReport('org_a')).used.jobsThisMonth).toBe(1);
       expect(
         await billing.reservations.settle({ organizationId: 'org_a', jobId: 'job_1', succeededTargets: 2, failedTargets: 0, cancelledTargets: 0 }),
       ).toMatchObject({
@@ -122,7 +122,7 @@ for (const stores of billingStores()) {
       clock.advance(6 * MINUTE);
       expect(await billing.reconciler.reconcile()).toMatchObject({ abortedPending: 1 });
       expect(await billing.ledger.balance('org_a')).toEqual({ available: 1000, reserved: 0, spent: 0, granted: 1000 });
-      expect((await billing.usageReport('org_a')).used).toMatchObject({ jobsThisMonth: 0, targetsThisMonth: 0 });
+      expect((await billing.operations.usageReport('org_a')).used).toMatchObject({ jobsThisMonth: 0, targetsThisMonth: 0 });
       expect(await ledgerProblems(store)).toEqual([]);
     });
 
@@ -141,7 +141,7 @@ for (const stores of billingStores()) {
 
     it('applies a ledger entry logged before a crash and flags it applied', async () => {
       const { billing, clock, store } = await billingFixture();
-      await billing.openAccount('org_a', 'usr_a');
+      await billing.operations.openAccount('org_a', 'usr_a');
       await store.collection<LedgerEntryDoc>('ledger').insertOne({
         _id: 'led_crash',
         organizationId: 'org_a',

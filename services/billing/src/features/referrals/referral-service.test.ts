@@ -25,9 +25,9 @@ const FREE_PACKAGE = JSON.stringify([{ id: 'free', name: 'Free', priceCents: 0, 
 describe('referrals', () => {
   it('rewards nothing for a signup that only spends its free credits on jobs', async () => {
     const { billing } = await billingFixture();
-    await billing.openAccount('org_ref', 'usr_ref');
+    await billing.operations.openAccount('org_ref', 'usr_ref');
     const code = await billing.referrals.codeFor('usr_ref', 'org_ref');
-    await billing.openAccount('org_new', 'usr_new', code._id);
+    await billing.operations.openAccount('org_new', 'usr_new', code._id);
     for (const jobId of ['job_1', 'job_2']) {
       await billing.reservations.reserve({ organizationId: 'org_new', jobId, jobType: 'details', targetCount: 1, reason: 'job.create' });
       await billing.reservations.settle(settleAll('org_new', jobId, 1));
@@ -38,9 +38,9 @@ describe('referrals', () => {
 
   it('rewards the referrer once, on the first paid purchase, even when purchases complete concurrently', async () => {
     const { billing, store } = await billingFixture();
-    await billing.openAccount('org_ref', 'usr_ref');
+    await billing.operations.openAccount('org_ref', 'usr_ref');
     const code = await billing.referrals.codeFor('usr_ref', 'org_ref');
-    await billing.openAccount('org_new', 'usr_new', code._id.toLowerCase());
+    await billing.operations.openAccount('org_new', 'usr_new', code._id.toLowerCase());
     await Promise.all(['starter', 'starter', 'growth'].map((packageId) => billing.checkout.start(buyerIn('org_new'), { packageId })));
     expect(await billing.ledger.balance('org_ref')).toMatchObject({ available: 1500, granted: 1500 });
     expect(await billing.referrals.stats('usr_ref', 'org_ref')).toEqual({ code: code._id, clicks: 0, signups: 1, rewards: 1, rewardCredits: 500 });
@@ -53,7 +53,7 @@ describe('referrals', () => {
     const second = await billing.referrals.codeFor('usr_b', 'org_b');
     expect(await billing.referrals.linkSignup('org_a', first._id)).toBe(false);
     expect(await billing.referrals.linkSignup('org_c', 'NOPE2345')).toBe(false);
-    await billing.openAccount('org_c', 'usr_c');
+    await billing.operations.openAccount('org_c', 'usr_c');
     expect(await billing.referrals.linkSignup('org_c', first._id)).toBe(true);
     expect(await billing.referrals.linkSignup('org_c', second._id)).toBe(false);
     expect((await billing.referrals.stats('usr_a', 'org_a')).signups).toBe(1);
@@ -73,26 +73,26 @@ describe('referrals', () => {
 
   it('grants nothing when REFERRAL_REWARD_CREDITS is 0', async () => {
     const { billing } = await billingFixture({ REFERRAL_REWARD_CREDITS: 0 });
-    await billing.openAccount('org_ref', 'usr_ref');
+    await billing.operations.openAccount('org_ref', 'usr_ref');
     const code = await billing.referrals.codeFor('usr_ref', 'org_ref');
-    await billing.openAccount('org_new', 'usr_new', code._id);
+    await billing.operations.openAccount('org_new', 'usr_new', code._id);
     await billing.checkout.start(buyerIn('org_new'), { packageId: 'starter' });
     expect(await billing.ledger.balance('org_ref')).toMatchObject({ granted: 1000 });
   });
 
   it('grants nothing for a free package, nor for an order the provider has not confirmed, and rewards once it confirms', async () => {
     const free = await billingFixture({ CREDIT_PACKAGES: FREE_PACKAGE });
-    await free.billing.openAccount('org_ref', 'usr_ref');
+    await free.billing.operations.openAccount('org_ref', 'usr_ref');
     const freeCode = await free.billing.referrals.codeFor('usr_ref', 'org_ref');
-    await free.billing.openAccount('org_new', 'usr_new', freeCode._id);
+    await free.billing.operations.openAccount('org_new', 'usr_new', freeCode._id);
     expect((await free.billing.checkout.start(buyerIn('org_new'), { packageId: 'free' })).status).toBe('completed');
     expect(await free.billing.ledger.balance('org_ref')).toMatchObject({ granted: 1000 });
 
     const later: PaymentProvider = { name: 'hosted', startPayment: async (request) => ({ reference: `h_${request.orderId}`, status: 'pending' }) };
     const { billing } = await billingFixture({}, { provider: later });
-    await billing.openAccount('org_ref', 'usr_ref');
+    await billing.operations.openAccount('org_ref', 'usr_ref');
     const code = await billing.referrals.codeFor('usr_ref', 'org_ref');
-    await billing.openAccount('org_new', 'usr_new', code._id);
+    await billing.operations.openAccount('org_new', 'usr_new', code._id);
     const order = await billing.checkout.start(buyerIn('org_new'), { packageId: 'starter' });
     expect(order.status).toBe('pending');
     expect(await billing.ledger.balance('org_ref')).toMatchObject({ granted: 1000 });
@@ -102,9 +102,9 @@ describe('referrals', () => {
 
   it('reads reward stats from tallies on the referrer’s balance, counting rewards granted before tallies once', async () => {
     const { billing, repositories, store } = await billingFixture();
-    await billing.openAccount('org_ref', 'usr_ref');
+    await billing.operations.openAccount('org_ref', 'usr_ref');
     const code = await billing.referrals.codeFor('usr_ref', 'org_ref');
-    for (const org of ['org_old', 'org_new']) await billing.openAccount(org, `usr_${org}`, code._id);
+    for (const org of ['org_old', 'org_new']) await billing.operations.openAccount(org, `usr_${org}`, code._id);
     // A reward granted by the code before tallies existed: an entry without tallies, account noted.
     const { entry } = await billing.ledger.record({
       organizationId: 'org_ref',

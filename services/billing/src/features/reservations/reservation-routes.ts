@@ -1,15 +1,15 @@
 import { BillingInternalRoutes } from '@crawl/contracts';
 import { routeFromSpec } from '@crawl/modules';
 import type { FastifyInstance } from 'fastify';
-import type { Billing } from '../../billing.ts';
+import type { Reservations } from './reservation-service.ts';
 
 /** Catalog's reserve, release and settle of a job's credits (internal). */
-export function reservationRoutes(app: FastifyInstance, billing: Billing): void {
-  routeFromSpec(app, BillingInternalRoutes.reserve, async (request) => ({ data: await billing.reservations.reserve(request.body) }));
+export function reservationRoutes(app: FastifyInstance, reservations: Reservations): void {
+  routeFromSpec(app, BillingInternalRoutes.reserve, async (request) => ({ data: await reservations.reserve(request.body) }));
 
   routeFromSpec(app, BillingInternalRoutes.release, async (request) => ({
-    data: await billing.reservations.release(request.params.jobId, request.body.organizationId, request.body.reason),
+    data: await reservations.release(request.params.jobId, request.body.organizationId, request.body.reason),
   }));
 
-  routeFromSpec(app, BillingInternalRoutes.settle, async (request) => ({ data: await billing.reservations.settle(request.body) }));
+  routeFromSpec(app, BillingInternalRoutes.settle, async (request) => ({ data: await reservations.settle(request.body) }));
 }

@@ -32,9 +32,13 @@ for (const stores of billingStores()) {
     it('grants the signup bonus once, however often the account is opened (explicitly or lazily)', async () => {
       const { billing, store } = await billingFixture();
       await billing.reservations.reserve(reserveBody('org_lazy', 'job_1', 1));
-      await billing.openAccount('org_lazy', 'usr_1');
-      await billing.openAccount('org_lazy', 'usr_1');
-      await Promise.all([billing.openAccount('org_race', 'usr_2'), billing.openAccount('org_race', 'usr_2'), billing.accounts.ensure('org_race')]);
+      await billing.operations.openAccount('org_lazy', 'usr_1');
+      await billing.operations.openAccount('org_lazy', 'usr_1');
+      await Promise.all([
+        billing.operations.openAccount('org_race', 'usr_2'),
+        billing.operations.openAccount('org_race', 'usr_2'),
+        billing.accounts.ensure('org_race'),
+      ]);
       expect(await billing.ledger.balance('org_lazy')).toEqual({ available: 995, reserved: 5, spent: 0, granted: 1000 });
       expect(await billing.ledger.balance('org_race')).toEqual({ available: 1000, reserved: 0, spent: 0, granted: 1000 });
       expect(await ledgerProblems(store)).toEqual([]);
@@ -42,7 +46,7 @@ for (const stores of billingStores()) {
 
     it('takes the bonus from SIGNUP_BONUS_CREDITS', async () => {
       const { billing } = await billingFixture({ SIGNUP_BONUS_CREDITS: 250 });
-      expect(await billing.openAccount('org_a', 'usr_a')).toMatchObject({ available: 250, granted: 250 });
+      expect(await billing.operations.openAccount('org_a', 'usr_a')).toMatchObject({ available: 250, granted: 250 });
     });
   });
 
@@ -61,7 +65,7 @@ for (const stores of billingStores()) {
       const again = await billing.reservations.reserve(reserveBody('org_a', 'job_1', 3));
       expect(again).toEqual(first);
       expect(await billing.ledger.balance('org_a')).toMatchObject({ available: 985, reserved: 15 });
-      expect((await billing.usageReport('org_a')).used).toEqual({ jobsThisMonth: 1, targetsThisMonth: 3, exportsThisMonth: 0 });
+      expect((await billing.operations.usageReport('org_a')).used).toEqual({ jobsThisMonth: 1, targetsThisMonth: 3, exportsThisMonth: 0 });
       expect(await ledgerProblems(store)).toEqual([]);
     });
 
@@ -75,7 +79,7 @@ for (const stores of billingStores()) {
       const { billing, store } = await billingFixture({ SIGNUP_BONUS_CREDITS: 20 });
       expect(await codeOf(billing.reservations.reserve(reserveBody('org_a', 'job_1', 5)))).toBe('402 INSUFFICIENT_CREDITS');
       expect(await billing.ledger.balance('org_a')).toEqual({ available: 20, reserved: 0, spent: 0, granted: 20 });
-      expect((await billing.usageReport('org_a')).used).toEqual({ jobsThisMonth: 0, targetsThisMonth: 0, exportsThisMonth: 0 });
+      expect((await billing.operations.usageReport('org_a')).used).toEqual({ jobsThisMonth: 0, targetsThisMonth: 0, exportsThisMonth: 0 });
       expect(await billing.reservations.find('job_1')).toBeNull();
       // The same job id can be reserved once credits allow it.
       expect(await codeOf(billing.reservations.reserve(reserveBody('org_a', 'job_1', 4)))).toBe('ok');
@@ -88,14 +92,14 @@ for (const stores of billingStores()) {
       await billing.reservations.reserve(reserveBody('org_a', 'job_2', 1));
       expect(await codeOf(billing.reservations.reserve(reserveBody('org_a', 'job_3', 1)))).toBe('403 FORBIDDEN');
       expect(await billing.ledger.balance('org_a')).toMatchObject({ available: 990, reserved: 10 });
-      expect((await billing.usageReport('org_a')).used).toMatchObject({ jobsThisMonth: 2, targetsThisMonth: 2 });
+      expect((await billing.operations.usageReport('org_a')).used).toMatchObject({ jobsThisMonth: 2, targetsThisMonth: 2 });
     });
 
     it('answers 403 FORBIDDEN when the targets would exceed the monthly target limit, and does not count the job', async () => {
       const { billing } = await billingFixture({ LIMIT_TARGETS_PER_MONTH: 10 });
       await billing.reservations.reserve(reserveBody('org_a', 'job_1', 8));
       expect(await codeOf(billing.reservations.reserve(reserveBody('org_a', 'job_2', 3)))).toBe('403 FORBIDDEN');
-      expect((await billing.usageReport('org_a')).used).toEqual({ jobsThisMonth: 1, targetsThisMonth: 8, exportsThisMonth: 0 });
+      expect((await billing.operations.usageReport('org_a')).used).toEqual({ jobsThisMonth: 1, targetsThisMonth: 8, exportsThisMonth: 0 });
       expect(await codeOf(billing.reservations.reserve(reserveBody('org_a', 'job_3', 2)))).toBe('ok');
     });
 
@@ -112,7 +116,7 @@ for (const stores of billingStores()) {
       expect(outcomes.filter((o) => o === 'ok')).toHaveLength(6);
       expect(outcomes.filter((o) => o === '402 INSUFFICIENT_CREDITS')).toHaveLength(burst - 6);
       expect(await billing.ledger.balance('org_a')).toEqual({ available: 10, reserved: 90, spent: 0, granted: 100 });
-      expect((await billing.usageReport('org_a')).used).toMatchObject({ jobsThisMonth: 6, targetsThisMonth: 18 });
+      expect((await billing.operations.usageReport('org_a')).used).toMatchObject({ jobsThisMonth: 6, targetsThisMonth: 18 });
       expect(await ledgerProblems(store)).toEqual([]);
     });
 
@@ -122,7 +126,7 @@ for (const stores of billingStores()) {
       const outcomes = await Promise.all(Array.from({ length: burst }, (_, i) => codeOf(billing.reservations.reserve(reserveBody('org_a', `job_${i}`, 1)))));
       expect(outcomes.filter((o) => o === 'ok')).toHaveLength(5);
       expect(outcomes.filter((o) => o === '403 FORBIDDEN')).toHaveLength(burst - 5);
-      expect((await billing.usageReport('org_a')).used).toMatchObject({ jobsThisMonth: 5, targetsThisMonth: 5 });
+      expect((await billing.operations.usageReport('org_a')).used).toMatchObject({ jobsThisMonth: 5, targetsThisMonth: 5 });
       expect(await billing.ledger.balance('org_a')).toMatchObject({ available: 975, reserved: 25 });
       expect(await ledgerProblems(store)).toEqual([]);
     });
@@ -133,15 +137,15 @@ for (const stores of billingStores()) {
       await billing.reservations.reserve(reserveBody('org_a', 'job_nov', 2));
       expect(await codeOf(billing.reservations.reserve(reserveBody('org_a', 'job_nov_2', 1)))).toBe('403 FORBIDDEN');
       clock.set('2026-12-01T00:00:00.000Z');
-      const december = await billing.usageReport('org_a');
+      const december = await billing.operations.usageReport('org_a');
       expect(december.month).toBe('2026-12');
       expect(december.used).toEqual({ jobsThisMonth: 0, targetsThisMonth: 0, exportsThisMonth: 0 });
       expect(await codeOf(billing.reservations.reserve(reserveBody('org_a', 'job_dec', 1)))).toBe('ok');
       // Releasing November's job gives back November's quota, not December's.
       await billing.reservations.release('job_nov', 'org_a', 'never persisted');
-      expect((await billing.usageReport('org_a')).used).toMatchObject({ jobsThisMonth: 1, targetsThisMonth: 1 });
+      expect((await billing.operations.usageReport('org_a')).used).toMatchObject({ jobsThisMonth: 1, targetsThisMonth: 1 });
       clock.set('2026-11-30T23:59:59.500Z');
-      expect((await billing.usageReport('org_a')).used).toMatchObject({ jobsThisMonth: 0, targetsThisMonth: 0 });
+      expect((await billing.operations.usageReport('org_a')).used).toMatchObject({ jobsThisMonth: 0, targetsThisMonth: 0 });
     });
   });
 
@@ -232,7 +236,7 @@ for (const stores of billingStores()) {
       const released = await billing.reservations.release('job_1', 'org_a', 'catalog could not persist the job');
       expect(released).toMatchObject({ status: 'released', released: 10, captured: 0 });
       expect(await billing.reservations.release('job_1', 'org_a', 'again')).toMatchObject({ status: 'released', released: 10 });
-      expect((await billing.usageReport('org_a')).used).toMatchObject({ jobsThisMonth: 1, targetsThisMonth: 2 });
+      expect((await billing.operations.usageReport('org_a')).used).toMatchObject({ jobsThisMonth: 1, targetsThisMonth: 2 });
       await billing.reservations.settle({ organizationId: 'org_a', jobId: 'job_2', succeededTargets: 2, failedTargets: 0, cancelledTargets: 0 });
       expect(await codeOf(billing.reservations.release('job_2', 'org_a', 'late'))).toBe('409 CONFLICT');
       // A settlement after a release reports the release and moves nothing.
@@ -268,10 +272,10 @@ for (const stores of billingStores()) {
   describe(`exports (${stores.label})`, () => {
     it('counts exports against exportsPerMonth and refuses the one over the limit', async () => {
       const { billing } = await billingFixture({ LIMIT_EXPORTS_PER_MONTH: 2 });
-      expect(await billing.consumeExport('org_a')).toEqual({ exportsThisMonth: 1, exportsPerMonth: 2 });
-      expect(await billing.consumeExport('org_a')).toEqual({ exportsThisMonth: 2, exportsPerMonth: 2 });
-      expect(await codeOf(billing.consumeExport('org_a'))).toBe('403 FORBIDDEN');
-      expect((await billing.usageReport('org_a')).used.exportsThisMonth).toBe(2);
+      expect(await billing.operations.consumeExport('org_a')).toEqual({ exportsThisMonth: 1, exportsPerMonth: 2 });
+      expect(await billing.operations.consumeExport('org_a')).toEqual({ exportsThisMonth: 2, exportsPerMonth: 2 });
+      expect(await codeOf(billing.operations.consumeExport('org_a'))).toBe('403 FORBIDDEN');
+      expect((await billing.operations.usageReport('org_a')).used.exportsThisMonth).toBe(2);
     });
   });
 }

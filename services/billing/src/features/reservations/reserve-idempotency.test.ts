@@ -5,10 +5,10 @@ import { ManualClock } from '@crawl/modules';
 import type { DocumentStore } from '@crawl/storage';
 import { describeOnEachStore } from '@crawl/testkit/each-store';
 import { expect, it } from 'vitest';
-import { Billing } from '../../billing.ts';
+import { composeBilling, type BillingServices } from '../../composition.ts';
 import { BillingConfig } from '../../config.ts';
-import { billingRepositories, type BillingRepositories } from '../../repositories.ts';
-import { ledgerProblems, silentLogger } from '../../testing/billing-fixture.ts';
+import { billingRepositories, ensureBillingIndexes, type BillingRepositories } from '../../repositories.ts';
+import { ledgerProblems, testResources } from '../../testing/billing-fixture.ts';
 import type { ReservationDoc } from './reservation-repository.ts';
 
 const MINUTE = 60_000;
@@ -29,13 +29,13 @@ describeOnEachStore('Reservations: a repeated reserve is idempotent end to end',
 
   async function setUp(
     config: Partial<BillingConfig> = {},
-  ): Promise<{ billing: Billing; repositories: BillingRepositories; store: DocumentStore; clock: ManualClock }> {
+  ): Promise<{ billing: BillingServices; repositories: BillingRepositories; store: DocumentStore; clock: ManualClock }> {
     const store = await open();
     const clock = new ManualClock('2026-11-15T12:00:00.000Z');
     const repositories = billingRepositories(store);
-    const billing = new Billing({ store, repositories, clock, config: loadConfig(BillingConfig, {}, config), logger: silentLogger });
-    await billing.init();
-    await billing.openAccount('org_a', 'usr_a');
+    await ensureBillingIndexes(repositories);
+    const billing = composeBilling(testResources(store, clock), repositories, loadConfig(BillingConfig, {}, config));
+    await billing.operations.openAccount('org_a', 'usr_a');
     return { billing, repositories, store, clock };
   }
 
@@ -61,9 +61,9 @@ describeOnEachStore('Reservations: a repeated reserve is idempotent end to end',
     });
   }
 
-  async function expectHeldOnce(billing: Billing, store: DocumentStore, available: number): Promise<void> {
+  async function expectHeldOnce(billing: BillingServices, store: DocumentStore, available: number): Promise<void> {
     expect(await billing.ledger.balance('org_a')).toEqual({ available, reserved: 1000 - available, spent: 0, granted: 1000 });
-    expect((await billing.usageReport('org_a')).used).toMatchObject({ jobsThisMonth: 1, targetsThisMonth: 2 });
+    expect((await billing.operations.usageReport('org_a')).used).toMatchObject({ jobsThisMonth: 1, targetsThisMonth: 2 });
     expect(await ledgerProblems(store)).toEqual([]);
   }
 
@@ -97,7 +97,7 @@ describeOnEachStore('Reservations: a repeated reserve is idempotent end to end',
     });
     expect(await billing.reservations.reserve(body('job_c'))).toMatchObject({ status: 'held' });
     expect(await billing.ledger.balance('org_a')).toMatchObject({ available: 980, reserved: 20 });
-    expect((await billing.usageReport('org_a')).used).toMatchObject({ jobsThisMonth: 2, targetsThisMonth: 4 });
+    expect((await billing.operations.usageReport('org_a')).used).toMatchObject({ jobsThisMonth: 2, targetsThisMonth: 4 });
     expect(await ledgerProblems(store)).toEqual([]);
   });
 
@@ -117,7 +117,7 @@ describeOnEachStore('Reservations: a repeated reserve is idempotent end to end',
     const over = await Promise.all(Array.from({ length: burst }, () => outcome(billing.reservations.reserve(body('job_over', 1)))));
     expect(new Set(over)).toEqual(new Set(['403']));
     expect(await billing.ledger.balance('org_a')).toEqual({ available: 0, reserved: 5, spent: 0, granted: 5 });
-    expect((await billing.usageReport('org_a')).used).toMatchObject({ jobsThisMonth: 1, targetsThisMonth: 1 });
+    expect((await billing.operations.usageReport('org_a')).used).toMatchObject({ jobsThisMonth: 1, targetsThisMonth: 1 });
     expect(await billing.reservations.find('job_poor')).toBeNull();
     expect(await ledgerProblems(store)).toEqual([]);
   });
@@ -140,7 +140,7 @@ describeOnEachStore('Reservations: a repeated reserve is idempotent end to end',
     });
     // A new attempt cannot take the key over: refused, nothing of its own kept.
     expect(await outcome(billing.reservations.reserve(body('job_1')))).toBe('409');
-    expect((await billing.usageReport('org_a')).used.jobsThisMonth).toBe(0);
+    expect((await billing.operations.usageReport('org_a')).used.jobsThisMonth).toBe(0);
     clock.advance(2 * MINUTE);
     await billing.reconciler.reconcile();
     expect(await billing.ledger.balance('org_a')).toEqual({ available: 105, reserved: 0, spent: 0, granted: 105 });
@@ -171,7 +171,7 @@ describeOnEachStore('Reservations: a repeated reserve is idempotent end to end',
     }
     // Whatever won each race, the books and the counters agree with the claims.
     expect(await billing.ledger.balance('org_a')).toMatchObject({ reserved: 10 * held });
-    expect((await billing.usageReport('org_a')).used).toMatchObject({ jobsThisMonth: held, targetsThisMonth: 2 * held });
+    expect((await billing.operations.usageReport('org_a')).used).toMatchObject({ jobsThisMonth: held, targetsThisMonth: 2 * held });
     expect(await ledgerProblems(store)).toEqual([]);
   });
 
@@ -183,7 +183,7 @@ describeOnEachStore('Reservations: a repeated reserve is idempotent end to end',
     expect(await billing.reconciler.reconcile()).toMatchObject({ abortedPending: 1 });
     expect(await billing.reservations.reserve(body('job_1'))).toMatchObject({ status: 'released' });
     expect(await billing.ledger.balance('org_a')).toMatchObject({ available: 1000, reserved: 0 });
-    expect((await billing.usageReport('org_a')).used.jobsThisMonth).toBe(0);
+    expect((await billing.operations.usageReport('org_a')).used.jobsThisMonth).toBe(0);
     expect(await ledgerProblems(store)).toEqual([]);
   });
 });
