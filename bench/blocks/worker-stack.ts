@@ -7,7 +7,7 @@ import { allowedUrlRule } from '../../services/crawler-worker/src/features/crawl
 import { TargetCrawler, type CatalogPort } from '../../services/crawler-worker/src/features/crawling/target-crawler.ts';
 import { UndiciPageFetcher } from '../../services/crawler-worker/src/features/fetching/page-fetcher.ts';
 import { SessionPool } from '../../services/crawler-worker/src/features/fetching/session-pool.ts';
-import { abortableSleep, UpstreamClient } from '../../services/crawler-worker/src/features/fetching/upstream-client.ts';
+import { UpstreamClient } from '../../services/crawler-worker/src/features/fetching/upstream-client.ts';
 import { openUpstreamBudget } from '../../services/crawler-worker/src/features/rate-limit/upstream-budget.ts';
 import type { UpstreamRateLimiter } from '../../services/crawler-worker/src/features/rate-limit/upstream-rate-limiter.ts';
 
@@ -89,7 +89,6 @@ export async function crawlDetails(asins: readonly string[], options: WorkerStac
     maxAttempts: MAX_FETCH_ATTEMPTS,
     backoffMs: options.backoffMs,
     maxBackoffMs: options.maxBackoffMs,
-    sleep: abortableSleep,
     now: Date.now,
   });
   const catalog = new RecordingCatalog();

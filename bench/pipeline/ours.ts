@@ -8,7 +8,7 @@ import { TargetCrawler, type CatalogPort } from '../../services/crawler-worker/s
 import { UndiciPageFetcher } from '../../services/crawler-worker/src/features/fetching/page-fetcher.ts';
 import { ProxyPool } from '../../services/crawler-worker/src/features/fetching/proxy-pool.ts';
 import { SessionPool } from '../../services/crawler-worker/src/features/fetching/session-pool.ts';
-import { abortableSleep, UpstreamClient } from '../../services/crawler-worker/src/features/fetching/upstream-client.ts';
+import { UpstreamClient } from '../../services/crawler-worker/src/features/fetching/upstream-client.ts';
 import { openPageParser } from '../../services/crawler-worker/src/features/parsing/open-page-parser.ts';
 import type { UpstreamRateLimiter } from '../../services/crawler-worker/src/features/rate-limit/upstream-rate-limiter.ts';
 import { type CrawlRun, withPeakRss } from './child.ts';
@@ -57,7 +57,6 @@ const upstream = new UpstreamClient({
   maxAttempts: 1,
   backoffMs: 1,
   maxBackoffMs: 1,
-  sleep: abortableSleep,
   now: Date.now,
 });
 const catalog = new StubCatalog();

@@ -10,7 +10,7 @@ import { TargetCrawler } from './features/crawling/target-crawler.ts';
 import { UndiciPageFetcher } from './features/fetching/page-fetcher.ts';
 import { reportEgressIdentities } from './features/fetching/egress-report.ts';
 import { SessionPool } from './features/fetching/session-pool.ts';
-import { abortableSleep, UpstreamClient } from './features/fetching/upstream-client.ts';
+import { UpstreamClient } from './features/fetching/upstream-client.ts';
 import { measuredParser } from './features/parsing/measured-parser.ts';
 import { defaultParseThreads, openPageParser } from './features/parsing/open-page-parser.ts';
 import { closeRedis, openRedis } from '@crawl/redis';
@@ -79,7 +79,6 @@ export const crawlerWorkerModule = defineModule<CrawlerConfig>({
           maxAttempts: config.MAX_FETCH_ATTEMPTS,
           backoffMs: config.FETCH_BACKOFF_MS,
           maxBackoffMs: config.FETCH_MAX_BACKOFF_MS,
-          sleep: abortableSleep,
           now: () => context.clock.now().getTime(),
           metrics: context.metrics,
         });

@@ -1,5 +1,6 @@
 import type { BlockKind, TargetFailureReason } from '@crawl/contracts';
 import { detectBlock, type BlockReason } from '@crawl/marketplace';
+import { setTimeout as sleepFor } from 'node:timers/promises';
 import { noMetrics, type UpstreamMetrics } from '@crawl/metrics';
 import { backoffDelay } from '@crawl/queue';
 import { retryAfterMs } from '@crawl/service-client';
@@ -80,7 +81,8 @@ export interface UpstreamClientOptions {
   backoffMs: number;
   /** Cap of the backoff and the longest Retry-After honoured; a longer one ends the tries. */
   maxBackoffMs: number;
-  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Waits between tries; default Node's timer, ended early (rejecting) when the signal aborts. */
+  sleep?: ((ms: number, signal?: AbortSignal) => Promise<void>) | undefined;
   now: () => number;
   random?: () => number;
   /** Requests by domain, status and egress; retries; blocks. Default none. */
@@ -150,7 +152,7 @@ export class UpstreamClient {
       if (attempt > 1) {
         const backoff = backoffDelay({ attempts: o.maxAttempts, backoffMs: o.backoffMs, maxBackoffMs: o.maxBackoffMs }, attempt - 1, o.random);
         const wait = Math.max(backoff, last?.retryAfterMs ?? 0);
-        await o.sleep(wait, input.signal);
+        await (o.sleep ?? abortableSleep)(wait, input.signal);
         if (input.stillWanted && !(await input.stillWanted()))
           return { ok: false, reason: 'cancelled', message: 'job no longer wants this target', attempts: attempt - 1 };
       }
@@ -231,18 +233,4 @@ function domainOf(url: string): string {
   }
 }
 
-/** A sleep that ends early (rejecting) when the signal aborts. */
-export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
+const abortableSleep = (ms: number, signal?: AbortSignal): Promise<void> => sleepFor(ms, undefined, signal ? { signal } : {});
