@@ -111,6 +111,19 @@ export type EgressIdentityReport = Static<typeof EgressIdentityReport>;
 export const CrawlerIdentitiesBody = Type.Object({ identities: Type.Array(EgressIdentityReport, { maxItems: 1000 }) }, { additionalProperties: false });
 export type CrawlerIdentitiesBody = Static<typeof CrawlerIdentitiesBody>;
 
+/** How many identities billing now holds for the worker. */
+export const CrawlerIdentitiesResponse = Type.Object({ data: Type.Object({ identities: Type.Integer({ minimum: 0 }) }) });
+export type CrawlerIdentitiesResponse = Static<typeof CrawlerIdentitiesResponse>;
+
+export const BalanceResponse = Type.Object({ data: BalanceView });
+export type BalanceResponse = Static<typeof BalanceResponse>;
+export const ReservationResponse = Type.Object({ data: Reservation });
+export type ReservationResponse = Static<typeof ReservationResponse>;
+export const SettlementResponse = Type.Object({ data: Settlement });
+export type SettlementResponse = Static<typeof SettlementResponse>;
+export const ExportAllowanceResponse = Type.Object({ data: ExportAllowance });
+export type ExportAllowanceResponse = Static<typeof ExportAllowanceResponse>;
+
 export const ReservationParams = Type.Object({ jobId: Type.String({ minLength: 1, maxLength: 128 }) });
 export type ReservationParams = Static<typeof ReservationParams>;
 
@@ -119,18 +132,33 @@ export type ReservationParams = Static<typeof ReservationParams>;
  * and the crawler-worker (settings, and the state of its egress identities). Idempotent where the bodies say so.
  */
 export const BillingInternalRoutes = defineInternalRoutes({
-  openAccount: { method: 'POST', url: '/internal/billing/accounts', access: 'internal', schema: { body: OpenAccountBody } },
-  reserve: { method: 'POST', url: '/internal/billing/reservations', access: 'internal', schema: { body: ReserveBody } },
+  openAccount: {
+    method: 'POST',
+    url: '/internal/billing/accounts',
+    access: 'internal',
+    schema: { body: OpenAccountBody, response: { 200: BalanceResponse } },
+  },
+  reserve: { method: 'POST', url: '/internal/billing/reservations', access: 'internal', schema: { body: ReserveBody, response: { 200: ReservationResponse } } },
   release: {
     method: 'POST',
     url: '/internal/billing/reservations/:jobId/release',
     access: 'internal',
-    schema: { params: ReservationParams, body: ReleaseBody },
+    schema: { params: ReservationParams, body: ReleaseBody, response: { 200: ReservationResponse } },
   },
-  settle: { method: 'POST', url: '/internal/billing/settlements', access: 'internal', schema: { body: SettleBody } },
-  consumeExport: { method: 'POST', url: '/internal/billing/exports', access: 'internal', schema: { body: ConsumeExportBody } },
-  crawlerSettings: { method: 'GET', url: '/internal/billing/crawler-settings', access: 'internal', schema: {} },
-  reportCrawlerIdentities: { method: 'PUT', url: '/internal/billing/crawler-identities', access: 'internal', schema: { body: CrawlerIdentitiesBody } },
+  settle: { method: 'POST', url: '/internal/billing/settlements', access: 'internal', schema: { body: SettleBody, response: { 200: SettlementResponse } } },
+  consumeExport: {
+    method: 'POST',
+    url: '/internal/billing/exports',
+    access: 'internal',
+    schema: { body: ConsumeExportBody, response: { 200: ExportAllowanceResponse } },
+  },
+  crawlerSettings: { method: 'GET', url: '/internal/billing/crawler-settings', access: 'internal', schema: { response: { 200: CrawlerSettingsResponse } } },
+  reportCrawlerIdentities: {
+    method: 'PUT',
+    url: '/internal/billing/crawler-identities',
+    access: 'internal',
+    schema: { body: CrawlerIdentitiesBody, response: { 200: CrawlerIdentitiesResponse } },
+  },
 });
 
 const R = BillingInternalRoutes;

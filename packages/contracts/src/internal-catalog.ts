@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { CATALOG_LIMITS } from './catalog.ts';
+import { AuditEvent, CATALOG_LIMITS } from './catalog.ts';
 import { defineInternalRoutes, pathOf } from './route-spec.ts';
 import { BlockKind, UnchargedReason } from './target-outcome.ts';
 
@@ -78,6 +78,10 @@ export const RecordAuditBody = Type.Object({
 });
 export type RecordAuditBody = Static<typeof RecordAuditBody>;
 
+/** The event as catalog's audit log keeps it. */
+export const RecordAuditResponse = Type.Object({ data: AuditEvent });
+export type RecordAuditResponse = Static<typeof RecordAuditResponse>;
+
 /** Report bodies carry up to 5000 items; they come from our own worker. */
 const REPORT_BODY_LIMIT = 32 * 1024 * 1024;
 
@@ -86,21 +90,41 @@ const REPORT_BODY_LIMIT = 32 * 1024 * 1024;
  * where a reserved job stands, other services (auth's logins) record audit events.
  */
 export const CatalogInternalRoutes = defineInternalRoutes({
-  claimTarget: { method: 'POST', url: '/internal/catalog/jobs/:jobId/targets/:index/claim', access: 'internal', schema: { params: TargetParams } },
+  claimTarget: {
+    method: 'POST',
+    url: '/internal/catalog/jobs/:jobId/targets/:index/claim',
+    access: 'internal',
+    schema: { params: TargetParams, response: { 200: ClaimTargetResponse } },
+  },
   reportTarget: {
     method: 'POST',
     url: '/internal/catalog/jobs/:jobId/targets/:index/result',
     access: 'internal',
     bodyLimit: REPORT_BODY_LIMIT,
-    schema: { params: TargetParams, body: ReportTargetBody },
+    schema: { params: TargetParams, body: ReportTargetBody, response: { 200: ReportTargetResponse } },
   },
-  jobState: { method: 'GET', url: '/internal/catalog/jobs/:jobId/state', access: 'internal', schema: { params: JobIdParams } },
+  jobState: {
+    method: 'GET',
+    url: '/internal/catalog/jobs/:jobId/state',
+    access: 'internal',
+    schema: { params: JobIdParams, response: { 200: JobStateResponse } },
+  },
   /**
    * Billing's reconciler, before releasing a reservation whose job it never saw: a job that does not
    * exist is marked abandoned, and a create still storing it gives up (ADR 0003, orphaned holds).
    */
-  abandonIfMissing: { method: 'POST', url: '/internal/catalog/jobs/:jobId/abandon-if-missing', access: 'internal', schema: { params: JobIdParams } },
-  recordAudit: { method: 'POST', url: '/internal/catalog/audit', access: 'internal', schema: { body: RecordAuditBody } },
+  abandonIfMissing: {
+    method: 'POST',
+    url: '/internal/catalog/jobs/:jobId/abandon-if-missing',
+    access: 'internal',
+    schema: { params: JobIdParams, response: { 200: JobStateResponse } },
+  },
+  recordAudit: {
+    method: 'POST',
+    url: '/internal/catalog/audit',
+    access: 'internal',
+    schema: { body: RecordAuditBody, response: { 201: RecordAuditResponse } },
+  },
 });
 
 const R = CatalogInternalRoutes;

@@ -62,9 +62,9 @@ export function defineRoutes<const T extends Record<string, RouteSpec>>(routes: 
 }
 
 /**
- * One service-to-service route: the single source for the owner's handler types and the path
- * its typed client calls. Internal routes answer without a response schema, so what they return
- * is not filtered.
+ * One service-to-service route: the single source for the owner's handler types, the path its
+ * typed client calls and the answer that client reads. The response schemas type both ends and,
+ * as on public routes, filter what the handler returns.
  */
 export interface InternalRouteSpec {
   readonly method: HttpMethod;
@@ -77,6 +77,7 @@ export interface InternalRouteSpec {
     readonly body?: TSchema;
     readonly querystring?: TSchema;
     readonly params?: TSchema;
+    readonly response?: Readonly<Record<number, TSchema>>;
   };
 }
 

@@ -1,11 +1,15 @@
-import type { ServiceName } from '@crawl/contracts';
+import { pathOf, type InternalRouteSpec, type ServiceName } from '@crawl/contracts';
 import { AppError, errors } from '@crawl/errors';
 import { currentLogContext } from '@crawl/logging';
 import { RequestAbortedError } from './abort.ts';
 import { IDENTITY_HEADER, SERVICE_TOKEN_HEADER, type InternalTokens } from './internal-tokens.ts';
 import { retryAfterMs } from './retry-after.ts';
+import type { InternalRouteInput, InternalRouteOutput } from './route-types.ts';
 import type { ServiceRequest, ServiceTransport } from './service-transport.ts';
 import { classifyTransportError, type TransportFailure } from './transport-failure.ts';
+
+/** How one call to a route goes: on whose behalf, under which request id, whether it may be repeated. */
+export type RouteCallOptions = Omit<ServiceRequest, 'method' | 'path' | 'query' | 'body'>;
 
 interface EnvelopeLike {
   error?: { code?: unknown; message?: unknown; details?: unknown };
@@ -33,10 +37,22 @@ export class ServiceClient {
   }
 
   /**
-   * @returns the parsed JSON body of a 2xx answer.
+   * Calls a route of the contracts' internal tables: the method and path come from its spec, the
+   * input and the answer are typed by its schemas, so neither end can drift from the other.
+   */
+  async route<const S extends InternalRouteSpec>(spec: S, input: InternalRouteInput<S>, options: RouteCallOptions = {}): Promise<InternalRouteOutput<S>> {
+    const { params, query, body } = input as { params?: Record<string, string | number>; query?: ServiceRequest['query']; body?: unknown };
+    const request: ServiceRequest = { ...options, method: spec.method, path: pathOf(spec, (params ?? {}) as never) };
+    if (query !== undefined) request.query = query;
+    if (body !== undefined) request.body = body;
+    return (await this.call(request)) as InternalRouteOutput<S>;
+  }
+
+  /**
+   * @returns the parsed JSON body of a 2xx answer, unread: a caller that uses it goes through `route`.
    * @throws RequestAbortedError (499) when `request.signal` aborted the call.
    */
-  async call<T>(request: ServiceRequest): Promise<T> {
+  async call(request: ServiceRequest): Promise<unknown> {
     const headers: Record<string, string> = { [SERVICE_TOKEN_HEADER]: this.#tokens.signService(this.#from), accept: 'application/json' };
     if (request.identity) headers[IDENTITY_HEADER] = this.#tokens.signIdentity(request.identity);
     // The running request's or queued task's id when the caller names none: one id across services.
@@ -49,7 +65,7 @@ export class ServiceClient {
       if (error instanceof RequestAbortedError) throw error;
       throw Object.assign(this.#failureAnswer(classifyTransportError(error, request.signal)), { cause: error });
     }
-    if (response.status >= 200 && response.status < 300) return response.body as T;
+    if (response.status >= 200 && response.status < 300) return response.body;
     const envelope = (response.body ?? {}) as EnvelopeLike;
     const code = typeof envelope.error?.code === 'string' ? envelope.error.code : undefined;
     const message = typeof envelope.error?.message === 'string' ? envelope.error.message : `The ${this.target} service answered ${response.status}`;

@@ -1,4 +1,4 @@
-import { AuditPaths, type RecordAuditBody } from '@crawl/contracts';
+import { CatalogInternalRoutes, type RecordAuditBody } from '@crawl/contracts';
 import type { ServiceClient } from '../service-client.ts';
 
 /** Records an audit event in catalog's log from another service. */
@@ -10,6 +10,6 @@ export class AuditClient {
   }
 
   async record(event: RecordAuditBody, context: { signal?: AbortSignal } = {}): Promise<void> {
-    await this.#client.call({ method: 'POST', path: AuditPaths.record, body: event, requestId: event.requestId, ...context });
+    await this.#client.route(CatalogInternalRoutes.recordAudit, { body: event }, { requestId: event.requestId, ...context });
   }
 }

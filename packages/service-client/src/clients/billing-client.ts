@@ -1,5 +1,5 @@
 import {
-  BillingPaths,
+  BillingInternalRoutes,
   type BalanceView,
   type ConsumeExportBody,
   type ExportAllowance,
@@ -20,6 +20,8 @@ interface CallContext {
   signal?: AbortSignal;
 }
 
+const R = BillingInternalRoutes;
+
 /** Billing's internal API as typed calls. Errors arrive as AppErrors with billing's code (402, 403…). */
 export class BillingClient {
   readonly #client: ServiceClient;
@@ -29,27 +31,22 @@ export class BillingClient {
   }
 
   async openAccount(body: OpenAccountBody, context: CallContext = {}): Promise<BalanceView> {
-    const response = await this.#client.call<{ data: BalanceView }>({ method: 'POST', path: BillingPaths.openAccount, body, idempotent: true, ...context });
-    return response.data;
+    return (await this.#client.route(R.openAccount, { body }, { idempotent: true, ...context })).data;
   }
 
   async reserve(body: ReserveBody, context: CallContext = {}): Promise<Reservation> {
-    const response = await this.#client.call<{ data: Reservation }>({ method: 'POST', path: BillingPaths.reserve, body, idempotent: true, ...context });
-    return response.data;
+    return (await this.#client.route(R.reserve, { body }, { idempotent: true, ...context })).data;
   }
 
   async release(jobId: string, body: ReleaseBody, context: CallContext = {}): Promise<Reservation> {
-    const response = await this.#client.call<{ data: Reservation }>({ method: 'POST', path: BillingPaths.release(jobId), body, idempotent: true, ...context });
-    return response.data;
+    return (await this.#client.route(R.release, { params: { jobId }, body }, { idempotent: true, ...context })).data;
   }
 
   async settle(body: SettleBody, context: CallContext = {}): Promise<Settlement> {
-    const response = await this.#client.call<{ data: Settlement }>({ method: 'POST', path: BillingPaths.settle, body, idempotent: true, ...context });
-    return response.data;
+    return (await this.#client.route(R.settle, { body }, { idempotent: true, ...context })).data;
   }
 
   async consumeExport(body: ConsumeExportBody, context: CallContext = {}): Promise<ExportAllowance> {
-    const response = await this.#client.call<{ data: ExportAllowance }>({ method: 'POST', path: BillingPaths.consumeExport, body, ...context });
-    return response.data;
+    return (await this.#client.route(R.consumeExport, { body }, context)).data;
   }
 }

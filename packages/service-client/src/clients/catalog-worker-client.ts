@@ -1,10 +1,12 @@
-import { CatalogPaths, type ClaimTargetResponse, type JobStateResponse, type ReportTargetBody, type ReportTargetResponse } from '@crawl/contracts';
+import { CatalogInternalRoutes, type ClaimTargetResponse, type JobStateResponse, type ReportTargetBody, type ReportTargetResponse } from '@crawl/contracts';
 import type { ServiceClient } from '../service-client.ts';
 
 interface CallOptions {
   /** Stops the call (and the HTTP request) when it aborts. */
   signal?: AbortSignal;
 }
+
+const R = CatalogInternalRoutes;
 
 /** The calls the crawler-worker makes to catalog for each target it works on. */
 export class CatalogWorkerClient {
@@ -15,25 +17,16 @@ export class CatalogWorkerClient {
   }
 
   async claimTarget(jobId: string, targetIndex: number, context: CallOptions = {}): Promise<ClaimTargetResponse['data']> {
-    const response = await this.#client.call<ClaimTargetResponse>({
-      method: 'POST',
-      path: CatalogPaths.claimTarget(jobId, targetIndex),
-      body: {},
-      idempotent: true,
-      ...context,
-    });
+    const response = await this.#client.route(R.claimTarget, { params: { jobId, index: targetIndex } }, { idempotent: true, ...context });
     return response.data;
   }
 
   async reportTarget(jobId: string, targetIndex: number, body: ReportTargetBody, context: CallOptions = {}): Promise<ReportTargetResponse['data']> {
-    const response = await this.#client.call<ReportTargetResponse>({
-      method: 'POST',
-      path: CatalogPaths.reportTarget(jobId, targetIndex),
-      body,
-      idempotent: true,
-      timeoutMs: 30_000,
-      ...context,
-    });
+    const response = await this.#client.route(
+      R.reportTarget,
+      { params: { jobId, index: targetIndex }, body },
+      { idempotent: true, timeoutMs: 30_000, ...context },
+    );
     return response.data;
   }
 }
@@ -47,8 +40,7 @@ export class CatalogJobStateClient {
   }
 
   async jobState(jobId: string, context: CallOptions = {}): Promise<JobStateResponse['data']> {
-    const response = await this.#client.call<JobStateResponse>({ method: 'GET', path: CatalogPaths.jobState(jobId), ...context });
-    return response.data;
+    return (await this.#client.route(R.jobState, { params: { jobId } }, context)).data;
   }
 
   /**
@@ -56,7 +48,6 @@ export class CatalogJobStateClient {
    * the id abandoned first, so a create still storing it gives up. Idempotent.
    */
   async abandonIfMissing(jobId: string, context: CallOptions = {}): Promise<JobStateResponse['data']> {
-    const response = await this.#client.call<JobStateResponse>({ method: 'POST', path: CatalogPaths.abandonIfMissing(jobId), idempotent: true, ...context });
-    return response.data;
+    return (await this.#client.route(R.abandonIfMissing, { params: { jobId } }, { idempotent: true, ...context })).data;
   }
 }

@@ -1,4 +1,4 @@
-import { BillingPaths, type CrawlerSettingsResponse, type CrawlerSettingsView } from '@crawl/contracts';
+import { BillingInternalRoutes, type CrawlerSettingsView } from '@crawl/contracts';
 import type { ServiceClient } from '../service-client.ts';
 
 /** Billing's internal crawler settings (the admin-set upstream rate), for the crawler-worker. */
@@ -10,7 +10,6 @@ export class CrawlerSettingsClient {
   }
 
   async get(context: { signal?: AbortSignal } = {}): Promise<CrawlerSettingsView> {
-    const response = await this.#client.call<CrawlerSettingsResponse>({ method: 'GET', path: BillingPaths.crawlerSettings, idempotent: true, ...context });
-    return response.data;
+    return (await this.#client.route(BillingInternalRoutes.crawlerSettings, {}, { idempotent: true, ...context })).data;
   }
 }
