@@ -3,13 +3,15 @@
  * - every import is declared in the importing package's package.json (else it resolves only by
  *   hoisting, `pnpm install --prod` drops it and turbo's hash misses it);
  * - every package has the typecheck/test scripts and configs that put it under `pnpm test`;
- * - pnpm is pinned by version and hash, and the Dockerfile installs that version.
+ * - pnpm is pinned by version and hash, and the Dockerfile installs that version;
+ * - a service's feature folders use each other only through their index.ts.
  * Declared dependencies that nothing imports or runs are listed; `--fail-on-unused` fails on them.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { conventionProblems } from './workspace/conventions.ts';
 import { checkPackage } from './workspace/dependencies.ts';
+import { featureFaceCheck } from './workspace/feature-faces.ts';
 import { packageManagerProblems } from './workspace/package-manager.ts';
 import { workspacePackages } from './workspace/packages.ts';
 
@@ -40,6 +42,16 @@ for (const pkg of workspacePackages(root)) {
     failed = true;
     console.error(problem);
   }
+}
+// A feature folder is used through its index.ts only (scripts/workspace/feature-faces.ts).
+const faces = featureFaceCheck(
+  workspacePackages(root).flatMap((pkg) => pkg.files),
+  read,
+);
+for (const notice of faces.notices) console.warn(notice);
+for (const problem of faces.problems) {
+  failed = true;
+  console.error(problem);
 }
 if (failed) process.exit(1);
 console.log('check-workspace: every import is declared, every package is typechecked and tested, pnpm is pinned');
