@@ -66,7 +66,7 @@ export interface CrawlOutcome {
 
 /** Crawls `asins` as details targets (target index = position) through `concurrency` lanes. */
 export async function crawlDetails(asins: readonly string[], options: WorkerStackOptions): Promise<CrawlOutcome> {
-  const { limiter, proxies } = openUpstreamBudget({
+  const { limiter, proxies } = await openUpstreamBudget({
     UPSTREAM_RATE_PER_MINUTE: options.requestsPerMinute,
     UPSTREAM_BURST: options.requestsPerMinute >= 600_000 ? 1000 : workerDefault('UPSTREAM_BURST'),
     PROXY_URLS: options.proxyUrls.join(','),

@@ -13,7 +13,7 @@ import { SessionPool } from './features/fetching/session-pool.ts';
 import { UpstreamClient } from './features/fetching/upstream-client.ts';
 import { measuredParser } from './features/parsing/measured-parser.ts';
 import { defaultParseThreads, openPageParser } from './features/parsing/open-page-parser.ts';
-import { closeRedis, openRedis } from '@crawl/redis';
+import type { RedisClient } from '@crawl/redis';
 import { RateSetting } from './features/rate-limit/rate-setting.ts';
 import { openUpstreamBudget } from './features/rate-limit/upstream-budget.ts';
 
@@ -34,8 +34,13 @@ export const crawlerWorkerModule = defineModule<CrawlerConfig>({
     // With REDIS_URL each identity's budget and cool-down is shared by every worker replica (GCRA
     // in Redis); without it, this process's own. Billing holds the admin-set rate.
     const redisUrl = context.runtime.REDIS_URL;
-    const rateRedis = redisUrl ? openRedis(redisUrl, { name: 'crawl-upstream-rate' }) : undefined;
-    const { limiter, proxies } = openUpstreamBudget(config, rateRedis ? { redis: rateRedis, key: `${context.runtime.REDIS_PREFIX}:upstream` } : undefined);
+    // The Redis driver is loaded only when there is a Redis: the all-in-one never loads it.
+    const redisKit = redisUrl ? await import('@crawl/redis') : undefined;
+    const rateRedis: RedisClient | undefined = redisUrl && redisKit ? redisKit.openRedis(redisUrl, { name: 'crawl-upstream-rate' }) : undefined;
+    const { limiter, proxies } = await openUpstreamBudget(
+      config,
+      rateRedis ? { redis: rateRedis, key: `${context.runtime.REDIS_PREFIX}:upstream` } : undefined,
+    );
     const sessions = new SessionPool({ proxies, maxUses: config.SESSION_MAX_USES, size: config.CRAWL_CONCURRENCY * 2 });
     const stopping = new AbortController();
     let baseUrl = config.MARKETPLACE_BASE_URL;
@@ -125,7 +130,7 @@ export const crawlerWorkerModule = defineModule<CrawlerConfig>({
         clearTimeout(abortTimer);
         stopping.abort(new Error('crawler-worker stopped'));
         limiter.close();
-        if (rateRedis) await closeRedis(rateRedis);
+        if (rateRedis && redisKit) await redisKit.closeRedis(rateRedis);
         await fetcher?.close();
         await parser.close();
         await simulator?.close();

@@ -1,5 +1,5 @@
 import { commaList } from '@crawl/config';
-import { RedisEgressHealth, RedisRateBudget, type RedisClient } from '@crawl/redis';
+import type { RedisClient } from '@crawl/redis';
 import { ProxyPool } from '../fetching/proxy-pool.ts';
 import { PerIdentityRateLimiter } from './per-identity-rate-limiter.ts';
 import { SharedRateLimiter } from './shared-rate-limiter.ts';
@@ -19,21 +19,24 @@ export interface UpstreamBudgetSettings {
  * budget, block strikes and cool-downs are shared by every replica; without, they are this
  * process's own.
  */
-export function openUpstreamBudget(config: UpstreamBudgetSettings, shared?: { redis: RedisClient; key: string }) {
+export async function openUpstreamBudget(config: UpstreamBudgetSettings, shared?: { redis: RedisClient; key: string }) {
+  // Loaded only with Redis: a worker without it (the all-in-one) never loads the Redis driver.
+  const redis = shared ? await import('@crawl/redis') : undefined;
   const proxies = new ProxyPool({
     urls: commaList(config.PROXY_URLS),
     restAfterBlocks: config.PROXY_REST_AFTER_BLOCKS,
     restMs: config.PROXY_REST_MS,
-    shared: shared
-      ? new RedisEgressHealth({ redis: shared.redis, key: shared.key, restAfterBlocks: config.PROXY_REST_AFTER_BLOCKS, restMs: config.PROXY_REST_MS })
-      : undefined,
+    shared:
+      shared && redis
+        ? new redis.RedisEgressHealth({ redis: shared.redis, key: shared.key, restAfterBlocks: config.PROXY_REST_AFTER_BLOCKS, restMs: config.PROXY_REST_MS })
+        : undefined,
   });
   const limiter = new PerIdentityRateLimiter({
     requestsPerMinute: config.UPSTREAM_RATE_PER_MINUTE,
     create: (identity, requestsPerMinute) =>
-      shared
+      shared && redis
         ? new SharedRateLimiter({
-            budget: new RedisRateBudget({
+            budget: new redis.RedisRateBudget({
               redis: shared.redis,
               key: shared.key,
               identity,

@@ -1,5 +1,4 @@
 import rateLimit from '@fastify/rate-limit';
-import { closeRedis, openRedis } from '@crawl/redis';
 import type { FastifyInstance } from 'fastify';
 
 export interface RateLimitStoreOptions {
@@ -18,6 +17,8 @@ export async function registerRateLimitStore(app: FastifyInstance, options: Rate
     await app.register(rateLimit, { global: false });
     return;
   }
+  // Loaded only here: a gateway without Redis (the all-in-one) never loads the Redis driver.
+  const { closeRedis, openRedis } = await import('@crawl/redis');
   const redis = openRedis(options.redisUrl, { name: 'crawl-gateway-rate-limit', commandTimeoutMs: 500 });
   app.addHook('onClose', async () => closeRedis(redis));
   await app.register(rateLimit, { global: false, redis, nameSpace: `${options.redisPrefix}:rl:`, skipOnError: true });
