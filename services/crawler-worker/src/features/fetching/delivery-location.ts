@@ -15,6 +15,17 @@ export interface DeliveryLocationRequest {
   stillWanted?: (() => Promise<boolean>) | undefined;
 }
 
+/** The widget trigger's modal settings, as far as they are read: the headers its requests carry. */
+interface WidgetSettings {
+  ajaxHeaders?: { [header: string]: unknown };
+}
+
+/** The storefront's answer to an address change, as far as it is read. */
+interface AddressChangeAnswer {
+  isValidAddress?: unknown;
+  successful?: unknown;
+}
+
 export type DeliveryLocationResult = { ok: true; requests: number } | { ok: false; message: string; requests: number };
 
 /**
@@ -39,7 +50,7 @@ export function locationWidgetToken(html: string): string | undefined {
       .replace(/&#39;/g, "'")
       .replace(/&amp;/g, '&');
     try {
-      const token = (JSON.parse(json) as { ajaxHeaders?: Record<string, unknown> }).ajaxHeaders?.[CSRF_HEADER];
+      const token = (JSON.parse(json) as WidgetSettings).ajaxHeaders?.[CSRF_HEADER];
       if (typeof token === 'string' && token) return token;
     } catch {
       // Not JSON after all: fall through to the other carrier.
@@ -92,9 +103,9 @@ export async function setDeliveryLocation(
   if (!change.ok) return { ok: false, message: `address change: ${change.message}`, requests };
   // A block between the two requests moved the target to another session: the token was not its.
   if (holder.current !== session) return { ok: false, message: 'the session changed during the address change', requests };
-  let answer: Record<string, unknown>;
+  let answer: AddressChangeAnswer;
   try {
-    answer = JSON.parse(change.page.html) as Record<string, unknown>;
+    answer = JSON.parse(change.page.html) as AddressChangeAnswer;
   } catch {
     return { ok: false, message: `address change answered HTTP ${change.page.status} with no JSON`, requests };
   }
