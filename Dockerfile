@@ -46,5 +46,5 @@ EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/live').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # Node is PID 1 and handles SIGTERM itself (graceful drain, see SHUTDOWN_GRACE_MS).
-ENTRYPOINT ["node", "--max-semi-space-size=16", "--heap-growing-percent=30", "--experimental-strip-types", "--disable-warning=ExperimentalWarning", "packages/server/src/bin.ts"]
+ENTRYPOINT ["node", "--max-semi-space-size=16", "--heap-growing-percent=30", "--experimental-strip-types", "--disable-warning=ExperimentalWarning", "apps/server/src/bin.ts"]
 CMD []

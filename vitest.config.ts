@@ -10,6 +10,7 @@ export default defineConfig({
   test: {
     projects: [
       'packages/*/vitest.config.ts',
+      'apps/*/vitest.config.ts',
       'services/*/vitest.config.ts',
       { test: { ...sharedTestOptions, name: 'tools', include: ['scripts/**/*.test.ts'] } },
     ],

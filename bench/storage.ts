@@ -52,7 +52,7 @@ export async function runStorageBench(): Promise<StorageBenchResult> {
 export async function main(): Promise<void> {
   const S = SETTINGS;
   console.log(
-    `All-in-one process (${S.serviceRoot ? `${S.serviceRoot}/` : ''}packages/server/src/bin.ts --target=all, MARKETPLACE=simulator, upstream ${S.upstreamRate}/min) on 127.0.0.1; ` +
+    `All-in-one process (${S.serviceRoot ? `${S.serviceRoot}/` : ''}apps/server/src/bin.ts --target=all, MARKETPLACE=simulator, upstream ${S.upstreamRate}/min) on 127.0.0.1; ` +
       `${S.rounds} interleaved rounds (creates ${S.createSeconds} s embedded / ${S.mongoCreateSeconds} s MongoDB, driver create-mix ${S.driverSeconds} s, reads ${S.readSeconds} s, ` +
       `latency ${S.latencySeconds} s with pagers at ${S.pagerRate > 0 ? `${S.pagerRate} pages/s each and closed loop` : 'closed loop'}); load average at start ${loadAverage()}\n`,
   );

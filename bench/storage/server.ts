@@ -1,4 +1,4 @@
-// The all-in-one service (`packages/server/src/bin.ts --target=all`) as a child process on
+// The all-in-one service (`apps/server/src/bin.ts --target=all`) as a child process on
 // 127.0.0.1, a random free port and a fresh temporary DATA_DIR, so its RSS can be read from /proc;
 // and `startChild`, which the bare export server (bare.ts) starts with too.
 import { spawn } from 'node:child_process';

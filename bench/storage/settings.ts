@@ -78,7 +78,7 @@ export const SETTINGS = {
   /** Upstream rate of the crawler-worker inside the all-in-one (it crawls the in-process simulator). */
   upstreamRate: int('BENCH_UPSTREAM_RATE', 60),
   serverEnv: extraEnv(process.env.BENCH_SERVER_ENV),
-  /** Checkout whose `packages/server/src/bin.ts` is started (default: this one), e.g. a snapshot of another commit. */
+  /** Checkout whose `apps/server/src/bin.ts` is started (default: this one), e.g. a snapshot of another commit. */
   serviceRoot: process.env.BENCH_SERVICE_ROOT || undefined,
   /** Seconds to wait for the service to answer /ready. */
   startTimeoutSeconds: int('BENCH_START_TIMEOUT_SECONDS', 60),

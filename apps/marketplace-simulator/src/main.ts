@@ -2,7 +2,7 @@ import { isMarketplaceDomain } from '@crawl/marketplace';
 import type { FaultConfig, FaultRateName } from './faults.ts';
 import { createSimulator, type SimulatorOptions } from './server.ts';
 
-// Standalone entry: `node --experimental-strip-types packages/marketplace-simulator/src/main.ts`.
+// Standalone entry: `node --experimental-strip-types apps/marketplace-simulator/src/main.ts`.
 // SIMULATOR_PORT (4010), SIMULATOR_HOST (127.0.0.1), SIMULATOR_DOMAIN, SIMULATOR_PAGE_SIZE,
 // SIMULATOR_SEED, and the fault rates of RATE_VARIABLES.
 

@@ -652,7 +652,7 @@ interface WorkspacePackage {
 
 function workspacePackages(): Map<string, WorkspacePackage> {
   const out = new Map<string, WorkspacePackage>();
-  for (const group of ['packages', 'services']) {
+  for (const group of ['apps', 'packages', 'services']) {
     for (const entry of readdirSync(join(REPO_ROOT, group))) {
       const file = join(REPO_ROOT, group, entry, 'package.json');
       if (!existsSync(file)) continue;
@@ -678,7 +678,7 @@ function runtimeImportGraph(): { files: Set<string>; problems: string[] } {
   const ownerOf = (file: string) => owners.find((p) => file.startsWith(`${p.dir}/`))!;
   const files = new Set<string>();
   const problems: string[] = [];
-  const queue = [join(REPO_ROOT, 'packages/server/src/bin.ts')];
+  const queue = [join(REPO_ROOT, 'apps/server/src/bin.ts')];
   const importRe = /(?:^|\n)\s*(?:import|export)\s+(type\s+)?(?:[^'";]*?\s+from\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
   while (queue.length > 0) {
     const file = queue.pop()!;
@@ -740,7 +740,7 @@ describe('Dockerfile', () => {
     expect(argv[0]).toBe('node');
     expect(argv).toContain('--experimental-strip-types');
     const script = argv.at(-1)!;
-    expect(script).toBe('packages/server/src/bin.ts');
+    expect(script).toBe('apps/server/src/bin.ts');
     expect(existsSync(join(REPO_ROOT, script))).toBe(true);
     expect(readFileSync(join(REPO_ROOT, script), 'utf8')).toContain('process.env.TARGET');
     expect(instructions.some((i) => i.op === 'RUN' && /pnpm install .*--frozen-lockfile/.test(i.args) && /--prod\b/.test(i.args))).toBe(true);

@@ -36,7 +36,7 @@ export async function spawnService(options: SpawnServiceOptions = {}): Promise<S
   let output = '';
   const child = spawn(
     process.execPath,
-    ['--experimental-strip-types', '--disable-warning=ExperimentalWarning', 'packages/server/src/bin.ts', ...(options.args ?? [])],
+    ['--experimental-strip-types', '--disable-warning=ExperimentalWarning', 'apps/server/src/bin.ts', ...(options.args ?? [])],
     {
       cwd: REPO_ROOT,
       env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'test', ...options.env },

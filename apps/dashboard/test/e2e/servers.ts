@@ -57,7 +57,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
 
 const REPO_ROOT = join(import.meta.dirname, '..', '..', '..', '..');
 const NODE_FLAGS = ['--experimental-strip-types', '--disable-warning=ExperimentalWarning'];
-const BIN = 'packages/server/src/bin.ts';
+const BIN = 'apps/server/src/bin.ts';
 
 /** `crawl-server admin grant EMAIL` against a running process's stores, as an operator runs it. */
 async function grantAdmin(server: SpawnedServer, email: string): Promise<void> {

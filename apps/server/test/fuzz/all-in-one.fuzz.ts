@@ -142,7 +142,7 @@ async function runAdminGrant(email: string, env: Record<string, string>): Promis
   await new Promise<void>((resolve, reject) => {
     execFile(
       process.execPath,
-      ['--experimental-strip-types', '--disable-warning=ExperimentalWarning', 'packages/server/src/bin.ts', 'admin', 'grant', email],
+      ['--experimental-strip-types', '--disable-warning=ExperimentalWarning', 'apps/server/src/bin.ts', 'admin', 'grant', email],
       { cwd: REPO_ROOT, env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'test', ...env }, timeout: 30_000 },
       (error, _stdout, stderr) => (error ? reject(new Error(`admin grant ${email} failed: ${stderr}`)) : resolve()),
     );

@@ -11,9 +11,9 @@ import { REPO_ROOT } from '../spawn-service.ts';
 
 const run = promisify(execFile);
 
-/** `node packages/server/src/bin.ts admin …` as an operator runs it (what `pnpm admin …` runs). */
+/** `node apps/server/src/bin.ts admin …` as an operator runs it (what `pnpm admin …` runs). */
 async function adminCli(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
-  const argv = ['--experimental-strip-types', '--disable-warning=ExperimentalWarning', 'packages/server/src/bin.ts', 'admin', ...args];
+  const argv = ['--experimental-strip-types', '--disable-warning=ExperimentalWarning', 'apps/server/src/bin.ts', 'admin', ...args];
   try {
     const { stdout, stderr } = await run(process.execPath, argv, { cwd: REPO_ROOT, env: { ...process.env, MONGO_URL: '', LOG_LEVEL: 'silent', ...env } });
     return { code: 0, stdout, stderr };

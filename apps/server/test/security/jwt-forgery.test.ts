@@ -8,7 +8,7 @@ import { expectEnvelope } from './seeded-organization.ts';
 
 /**
  * Forged and misused bearer tokens against the all-in-one. Already covered in
- * packages/server/test/services/gateway/gateway.routes.test.ts (not repeated here): expired, no
+ * apps/server/test/services/gateway/gateway.routes.test.ts (not repeated here): expired, no
  * `exp`, another secret, the handoff audience, `alg: none`, HS512 with the right secret, a tampered
  * `org`, made-up identity and service headers. services/auth/.../token-issuer.test.ts covers the
  * handoff token's own rules.

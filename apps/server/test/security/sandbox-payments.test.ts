@@ -53,7 +53,7 @@ describe('the sandbox provider, explicitly enabled', () => {
 
   it('makes the binary exit 2 with the reason, before it listens', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'crawl-sandbox-'));
-    const argv = ['--experimental-strip-types', '--disable-warning=ExperimentalWarning', 'packages/server/src/bin.ts'];
+    const argv = ['--experimental-strip-types', '--disable-warning=ExperimentalWarning', 'apps/server/src/bin.ts'];
     const env = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox' };
     const failure = await promisify(execFile)(process.execPath, argv, { cwd: REPO_ROOT, env, timeout: 30_000 }).then(
       () => ({ code: 0, stderr: '' }),

@@ -8,11 +8,11 @@ import { DASHBOARD_HEADERS, IMMUTABLE, REVALIDATE } from './dashboard-headers.ts
 export const DASHBOARD_PREFIX = '/app';
 
 /**
- * Where `pnpm install` builds the dashboard (packages/dashboard, root postinstall). Found by path
+ * Where `pnpm install` builds the dashboard (apps/dashboard, root postinstall). Found by path
  * rather than imported: the dashboard's browser tests start the whole server, so a package
  * dependency would make a cycle.
  */
-export const DASHBOARD_DIST = fileURLToPath(new URL('../../../../../packages/dashboard/dist/', import.meta.url));
+export const DASHBOARD_DIST = fileURLToPath(new URL('../../../../../apps/dashboard/dist/', import.meta.url));
 
 const ROUTE = { config: { access: 'public' as const }, schema: { hide: true } as object };
 
