@@ -1,36 +1,49 @@
 import { commaList } from '@crawl/config';
+import type { Job } from '@crawl/contracts';
 import type { DataModuleContext, ModuleContext } from '@crawl/modules';
 import { BillingClient } from '@crawl/service-client';
 import type { CatalogConfig } from './config.ts';
-import { AuditLog } from './features/audit/audit-service.ts';
-import { JobEvents } from './features/events/event-service.ts';
-import { JobChanges } from './features/job-events/job-changes.ts';
-import { JobEventService } from './features/job-events/job-event-service.ts';
-import { crawlQueue } from './features/jobs/job-dispatch.ts';
-import { JobService } from './features/jobs/job-service.ts';
-import { ProjectService } from './features/projects/project-service.ts';
-import { jobViewWithQueue } from './features/queue-position/job-view.ts';
-import { QueuePositions } from './features/queue-position/queue-position.ts';
-import { ResultStore } from './features/results/result-service.ts';
-import { ScheduleService } from './features/schedules/schedule-service.ts';
-import { WebhookService, type WebhookOptions } from './features/webhooks/webhook-service.ts';
+import { AuditLog } from './features/audit/index.ts';
+import { JobEvents } from './features/events/index.ts';
+import { JobExports } from './features/exports/index.ts';
+import { JobEventService } from './features/job-events/index.ts';
+import { crawlQueue, JobDispatch, JobInput, JobLifecycle, JobReconciliation, JobSettlement, TargetProgress, type JobDoc } from './features/jobs/index.ts';
+import { ProjectService } from './features/projects/index.ts';
+import { jobViewWithQueue, QueuePositions } from './features/queue-position/index.ts';
+import { ResultStore } from './features/results/index.ts';
+import { ScheduleService } from './features/schedules/index.ts';
+import { JobChanges } from './features/shared/job-changes.ts';
 import type { BillingPort } from './features/shared/ports.ts';
+import type { CatalogResources } from './features/shared/resources.ts';
+import { openDeliveryQueue, WebhookService, type WebhookOptions } from './features/webhooks/index.ts';
+import { CatalogMaintenance } from './maintenance.ts';
+import { CatalogRepositories } from './repositories.ts';
 
+/** Catalog's services, composed once per module: what the routes and the background work act on. */
 export interface Catalog {
   readonly audit: AuditLog;
   readonly projects: ProjectService;
-  readonly jobs: JobService;
+  /** Jobs as their users see them: create, list, read, retry, cancel. */
+  readonly jobs: JobLifecycle;
+  /** Targets as the worker drives them: claim, report; the last-resort finisher and the requeue. */
+  readonly progress: TargetProgress;
+  readonly settlement: JobSettlement;
+  /** What billing's reconciler asks about a reserved job. */
+  readonly reconciliation: JobReconciliation;
   readonly results: ResultStore;
+  readonly exports: JobExports;
   readonly schedules: ScheduleService;
+  /** The outbox: job-finished and schedule-failed events. */
   readonly events: JobEvents;
   readonly webhooks: WebhookService;
   /** Live job events (SSE streams) and the announcements of job changes they follow. */
   readonly jobEvents: JobEventService;
   readonly jobChanges: JobChanges;
   readonly queuePositions: QueuePositions;
-  readonly billing: () => BillingPort;
-  /** One pass of background work: fire due schedules, settle leftovers, re-enqueue stale targets. */
-  tick(): Promise<void>;
+  /** The Job as `GET /jobs/:id` and the `job` events show it: with `queue` while it waits or runs. */
+  readonly jobView: (job: JobDoc) => Promise<Job>;
+  /** The background work that spans features (the module runs it on a timer). */
+  readonly maintenance: CatalogMaintenance;
 }
 
 export interface CatalogOptions {
@@ -40,63 +53,60 @@ export interface CatalogOptions {
   webhooks?: WebhookOptions;
 }
 
+/**
+ * Builds the catalog: the shared resources, every repository once, then each service with the
+ * resources and the parts it uses. Each service is built before those that call it.
+ */
 export async function createCatalog(context: DataModuleContext<CatalogConfig>, options: CatalogOptions = {}): Promise<Catalog> {
   const { store, clock, logger, config } = context;
   let billingClient: BillingPort | undefined;
-  // Built lazily: the billing client needs BILLING_URL only when billing runs elsewhere.
   const billing = () => (billingClient ??= options.billing ? options.billing(context) : new BillingClient(context.client('billing')));
-  const audit = new AuditLog({ store, clock, logger });
-  const projects = new ProjectService({ store, clock, audit });
-  const results = new ResultStore(store);
-  const events = new JobEvents({ store, logger });
+  const resources: CatalogResources = { clock, logger, metrics: context.metrics, billing };
   const jobChanges = new JobChanges(context.queues, logger);
-  const jobs = new JobService({
-    store,
-    clock,
-    queues: context.queues,
-    billing,
+  const repositories = new CatalogRepositories(store, jobChanges);
+  const queue = crawlQueue(context.queues, config.CRAWL_TASK_ATTEMPTS);
+
+  const audit = new AuditLog(resources, { events: repositories.audit });
+  const events = new JobEvents(resources, { outbox: repositories.outbox });
+  const projects = new ProjectService(resources, { projects: repositories.projects, audit });
+  const results = new ResultStore({ rows: repositories.results });
+  const input = new JobInput({ extraHosts: commaList(config.MARKETPLACE_EXTRA_HOSTS.toLowerCase()) });
+  const dispatch = new JobDispatch(resources, { queue, taskAttempts: config.CRAWL_TASK_ATTEMPTS });
+  const settlement = new JobSettlement(resources, { jobs: repositories.jobs, events });
+  const jobs = new JobLifecycle(resources, {
+    jobs: repositories.jobs,
+    abandoned: repositories.abandonedJobs,
+    input,
     projects,
-    results,
     audit,
-    events,
-    logger,
-    metrics: context.metrics,
-    extraHosts: commaList(config.MARKETPLACE_EXTRA_HOSTS.toLowerCase()),
-    taskAttempts: config.CRAWL_TASK_ATTEMPTS,
-    onChange: (jobId) => jobChanges.publish(jobId),
+    dispatch,
+    settlement,
   });
-  const queuePositions = new QueuePositions({ store, queue: crawlQueue(context.queues, config.CRAWL_TASK_ATTEMPTS), logger });
-  const jobEvents = new JobEventService({
+  const progress = new TargetProgress(resources, { jobs: repositories.jobs, results, dispatch, settlement });
+  const reconciliation = new JobReconciliation(resources, { jobs: repositories.jobs, abandoned: repositories.abandonedJobs });
+  const queuePositions = new QueuePositions(resources, { queue, jobs: repositories.jobs });
+  const jobView = jobViewWithQueue(queuePositions);
+  const jobEvents = new JobEventService(resources, {
     jobs,
     changes: jobChanges,
-    view: jobViewWithQueue(queuePositions),
+    view: jobView,
     timing: { heartbeatMs: config.JOB_EVENTS_HEARTBEAT_MS, pollMs: config.JOB_EVENTS_POLL_MS, minReadGapMs: Math.min(200, config.JOB_EVENTS_POLL_MS) },
     maxStreamsPerOrganization: config.JOB_EVENTS_MAX_STREAMS_PER_ORG,
-    logger,
   });
-  const schedules = new ScheduleService({
-    store,
-    clock,
+  const exports = new JobExports(resources, { jobs, results, audit });
+  const schedules = new ScheduleService(resources, {
+    schedules: repositories.schedules,
     projects,
     jobs,
+    input,
     audit,
+    events,
     minIntervalMinutes: config.SCHEDULE_MIN_INTERVAL_MINUTES,
-    logger,
-    onRunFailed: (schedule, error) =>
-      events.scheduleFailed({
-        scheduleId: schedule._id,
-        organizationId: schedule.organizationId,
-        projectId: schedule.projectId,
-        error: { code: error.code, message: error.message },
-        occurredAt: error.at,
-      }),
   });
-  const webhooks = new WebhookService({
-    store,
-    clock,
-    queues: context.queues,
-    logger,
-    metrics: context.metrics,
+  const webhooks = new WebhookService(resources, {
+    endpoints: repositories.endpoints,
+    deliveries: repositories.deliveries,
+    queue: openDeliveryQueue(context.queues),
     audit,
     projects,
     jobs,
@@ -114,17 +124,34 @@ export async function createCatalog(context: DataModuleContext<CatalogConfig>, o
       publicBaseUrl: config.WEBHOOK_PUBLIC_BASE_URL,
       retentionMs: config.WEBHOOK_LOG_RETENTION_DAYS * 86_400_000,
     },
-    ...(options.webhooks ? { options: options.webhooks } : {}),
+    ...(options.webhooks ? { seams: options.webhooks } : {}),
   });
-  await Promise.all([audit.init(), projects.init(), results.init(), events.init(), jobs.init(), schedules.init(), webhooks.init(), queuePositions.init()]);
-
-  const tick = async () => {
-    if (config.SCHEDULER_ENABLED) await schedules.runDue();
-    await jobs.settleUnsettled();
-    await jobs.requeueOpenTargets({ untouchedSince: new Date(clock.now().getTime() - config.REQUEUE_STALE_AFTER_MS).toISOString() });
-    await webhooks.prune();
+  const maintenance = new CatalogMaintenance(resources, {
+    schedules,
+    progress,
+    settlement,
+    webhooks,
+    settings: { schedulerEnabled: config.SCHEDULER_ENABLED, requeueStaleAfterMs: config.REQUEUE_STALE_AFTER_MS },
+  });
+  await repositories.init({ clock, logger });
+  return {
+    audit,
+    projects,
+    jobs,
+    progress,
+    settlement,
+    reconciliation,
+    results,
+    exports,
+    schedules,
+    events,
+    webhooks,
+    jobEvents,
+    jobChanges,
+    queuePositions,
+    jobView,
+    maintenance,
   };
-  return { audit, projects, jobs, results, schedules, events, webhooks, jobEvents, jobChanges, queuePositions, billing, tick };
 }
 
 const catalogs = new WeakMap<object, Catalog>();

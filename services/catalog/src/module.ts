@@ -23,7 +23,7 @@ export function createCatalogModule(options: CatalogOptions = {}): ServiceModule
       let running: Promise<void> | undefined;
       const tick = () => {
         if (running) return;
-        running = catalog
+        running = catalog.maintenance
           .tick()
           .catch((error: unknown) => context.logger.error({ err: error }, 'catalog background tick failed'))
           .finally(() => {
@@ -33,13 +33,9 @@ export function createCatalogModule(options: CatalogOptions = {}): ServiceModule
       return {
         routes: catalogRoutes(catalog),
         async start() {
-          // The store survives a restart, the in-process queue does not: enqueue open targets
-          // again (idempotent by task id), finish jobs whose targets all ended, retry settlements.
-          const requeued = await catalog.jobs.requeueOpenTargets();
-          await catalog.jobs.settleUnsettled();
-          if (requeued > 0) context.logger.info({ tasks: requeued }, 're-enqueued open targets of unfinished jobs');
+          await catalog.maintenance.recover();
           // A Redis restarted empty or flushed while we run: enqueue again within seconds.
-          stopWatchingQueue = catalog.jobs.requeueWhenQueueLost(context.logger);
+          stopWatchingQueue = catalog.progress.requeueWhenQueueLost();
           timer = setInterval(tick, context.config.SCHEDULER_TICK_MS);
           timer.unref();
           // Webhooks: consume the delivery queue here; fan out and dispatch when an event is

@@ -1,22 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import type { Catalog } from './catalog.ts';
-import { auditRoutes } from './features/audit/audit-routes.ts';
-import { exportRoutes } from './features/exports/export-routes.ts';
-import { jobEventRoutes } from './features/job-events/job-event-routes.ts';
-import { jobRoutes } from './features/jobs/job-routes.ts';
-import { projectRoutes } from './features/projects/project-routes.ts';
-import { resultRoutes } from './features/results/result-routes.ts';
-import { scheduleRoutes } from './features/schedules/schedule-routes.ts';
-import { webhookRoutes } from './features/webhooks/webhook-routes.ts';
+import { auditRoutes } from './features/audit/index.ts';
+import { exportRoutes } from './features/exports/index.ts';
+import { jobEventRoutes } from './features/job-events/index.ts';
+import { jobRoutes } from './features/jobs/index.ts';
+import { projectRoutes } from './features/projects/index.ts';
+import { resultRoutes } from './features/results/index.ts';
+import { scheduleRoutes } from './features/schedules/index.ts';
+import { webhookRoutes } from './features/webhooks/index.ts';
 
-/** Catalog's routes in their own encapsulated context, one file per feature. */
+/** Catalog's routes in their own encapsulated context, one call per feature with the services it acts on. */
 export function catalogRoutes(catalog: Catalog) {
   return async function routes(app: FastifyInstance): Promise<void> {
     projectRoutes(app, catalog.projects);
-    jobRoutes(app, catalog.jobs, catalog.queuePositions);
+    jobRoutes(app, { lifecycle: catalog.jobs, progress: catalog.progress, reconciliation: catalog.reconciliation, view: catalog.jobView });
     jobEventRoutes(app, catalog.jobEvents);
-    resultRoutes(app, catalog.jobs, catalog.results);
-    exportRoutes(app, catalog);
+    resultRoutes(app, { jobs: catalog.jobs, results: catalog.results });
+    exportRoutes(app, catalog.exports);
     scheduleRoutes(app, catalog.schedules);
     auditRoutes(app, catalog.audit);
     webhookRoutes(app, catalog.webhooks);

@@ -8,7 +8,7 @@ import { injectJson, type JsonRequest, type JsonResponse } from '@crawl/modules/
 import { IDENTITY_HEADER, SERVICE_TOKEN_HEADER } from '@crawl/service-client';
 import { embeddedBackends } from '@crawl/testkit';
 import { catalogOf, type Catalog } from '../catalog.ts';
-import type { WebhookOptions } from '../features/webhooks/webhook-service.ts';
+import type { WebhookOptions } from '../features/webhooks/index.ts';
 import { createCatalogModule } from '../module.ts';
 import { FakeBilling } from './fake-billing.ts';
 

@@ -1,4 +1,5 @@
 import { loadConfig } from '@crawl/config';
+import { noMetrics } from '@crawl/metrics';
 import { ManualClock, type DataModuleContext } from '@crawl/modules';
 import type { QueueProvider } from '@crawl/queue';
 import { InProcessQueueProvider } from '@crawl/queue-memory';
@@ -7,6 +8,7 @@ import { EmbeddedDocumentStore } from '@crawl/storage-sqlite';
 import { createCatalog, type Catalog } from '../catalog.ts';
 import { CatalogConfig } from '../config.ts';
 import { FakeBilling } from './fake-billing.ts';
+import { silentLogger } from './test-resources.ts';
 
 export interface DomainCatalog {
   catalog: Catalog;
@@ -35,17 +37,11 @@ export async function domainCatalog(
     queues,
     secrets: { jwtSecret: 'domain-test-secret-that-is-long-enough-0123456789', internalSecret: 'domain-test-internal-secret-long-enough-0123' },
     logger: silentLogger(),
+    metrics: noMetrics,
     client: () => {
       throw new Error('no service clients in domain tests');
     },
   } as unknown as DataModuleContext<CatalogConfig>;
   const catalog = await createCatalog(context, { billing: () => billing });
   return { catalog, store, clock, billing, queues };
-}
-
-function silentLogger(): unknown {
-  const noop = () => undefined;
-  const logger: Record<string, unknown> = { fatal: noop, error: noop, warn: noop, info: noop, debug: noop, trace: noop };
-  logger.child = () => logger;
-  return logger;
 }

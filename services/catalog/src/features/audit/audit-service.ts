@@ -1,8 +1,9 @@
 import { CATALOG_LIMITS, type AuditEvent, type RecordAuditBody } from '@crawl/contracts';
-import type { Logger } from '../shared/ports.ts';
 import type { Clock } from '@crawl/modules';
-import { newId, type DocumentStore } from '@crawl/storage';
-import { AuditRepository, type AuditDoc } from './audit-repository.ts';
+import { newId } from '@crawl/storage';
+import type { Logger } from '../shared/ports.ts';
+import type { CatalogResources } from '../shared/resources.ts';
+import type { AuditDoc, AuditRepository } from './audit-repository.ts';
 
 export type { AuditDoc } from './audit-repository.ts';
 
@@ -34,16 +35,12 @@ export function toAuditView(doc: AuditDoc): AuditEvent {
 export class AuditLog {
   readonly #repository: AuditRepository;
   readonly #clock: Clock;
-  readonly #logger: Logger | undefined;
+  readonly #logger: Logger;
 
-  constructor(options: { store: DocumentStore; clock: Clock; logger?: Logger }) {
-    this.#repository = new AuditRepository(options.store);
-    this.#clock = options.clock;
-    this.#logger = options.logger;
-  }
-
-  async init(): Promise<void> {
-    await this.#repository.init();
+  constructor(resources: CatalogResources, parts: { events: AuditRepository }) {
+    this.#repository = parts.events;
+    this.#clock = resources.clock;
+    this.#logger = resources.logger;
   }
 
   async record(entry: AuditEntry | RecordAuditBody): Promise<AuditDoc> {
@@ -66,7 +63,7 @@ export class AuditLog {
     try {
       await this.record(entry);
     } catch (error) {
-      this.#logger?.error({ err: error, action: entry.action, resourceId: entry.resourceId }, 'audit event could not be recorded');
+      this.#logger.error({ err: error, action: entry.action, resourceId: entry.resourceId }, 'audit event could not be recorded');
     }
   }
 

@@ -1,8 +1,8 @@
 import { EventEmitter } from 'node:events';
 import type { JobFinishedEvent } from '@crawl/contracts';
-import type { DocumentStore } from '@crawl/storage';
 import type { Logger } from '../shared/ports.ts';
-import { OutboxRepository, type AnyOutboxDoc, type OutboxDoc, type ScheduleFailedEvent } from './outbox-repository.ts';
+import type { CatalogResources } from '../shared/resources.ts';
+import type { AnyOutboxDoc, OutboxDoc, OutboxRepository, ScheduleFailedEvent } from './outbox-repository.ts';
 
 export type { AnyOutboxDoc, OutboxDoc, ScheduleFailedEvent, ScheduleFailedOutboxDoc } from './outbox-repository.ts';
 
@@ -15,22 +15,18 @@ export type JobFinishedListener = (event: JobFinishedEvent) => void | Promise<vo
 export class JobEvents {
   readonly #outbox: OutboxRepository;
   readonly #emitter = new EventEmitter();
-  readonly #logger: Logger | undefined;
+  readonly #logger: Logger;
 
-  constructor(options: { store: DocumentStore; logger?: Logger }) {
-    this.#outbox = new OutboxRepository(options.store);
-    this.#logger = options.logger;
-  }
-
-  async init(): Promise<void> {
-    await this.#outbox.init();
+  constructor(resources: CatalogResources, parts: { outbox: OutboxRepository }) {
+    this.#outbox = parts.outbox;
+    this.#logger = resources.logger;
   }
 
   onJobFinished(listener: JobFinishedListener): () => void {
     const wrapped = (event: JobFinishedEvent) => {
       Promise.resolve()
         .then(() => listener(event))
-        .catch((error: unknown) => this.#logger?.error({ err: error, jobId: event.jobId }, 'job-finished listener failed'));
+        .catch((error: unknown) => this.#logger.error({ err: error, jobId: event.jobId }, 'job-finished listener failed'));
     };
     this.#emitter.on('job.finished', wrapped);
     return () => this.#emitter.off('job.finished', wrapped);

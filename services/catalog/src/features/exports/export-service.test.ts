@@ -1,9 +1,8 @@
 import { describeOnEachStore } from '@crawl/testkit/each-store';
 import type { DocumentStore } from '@crawl/storage';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ResultRepository } from '../results/result-repository.ts';
-import { ResultStore, type ResultJob } from '../results/result-service.ts';
-import { csvExport, jsonExport, MAX_SEEN_COLUMNS } from './export-stream.ts';
+import { MAX_SEEN_COLUMNS, ResultRepository, ResultStore, type ResultJob } from '../results/index.ts';
+import { csvExport, jsonExport } from './export-stream.ts';
 import { exportJobResults } from './export-service.ts';
 
 type Item = Record<string, unknown>;
@@ -46,9 +45,9 @@ describeOnEachStore('job export', (open, backend) => {
 
   beforeAll(async () => {
     store = await open();
-    results = new ResultStore(store);
-    await results.init();
     rows = new ResultRepository(store);
+    await rows.init();
+    results = new ResultStore({ rows });
   });
 
   /** Writes targets the way reports do now (with column records), or as before them (rows only). */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { format as csvFormat } from 'fast-csv';
-import { csvCell, csvExport, csvLine, flattenItem, jsonExport, protectCell } from './export-stream.ts';
+import { flattenItem } from '../results/index.ts';
+import { csvCell, csvExport, csvLine, jsonExport, protectCell } from './export-stream.ts';
 
 async function text(stream: NodeJS.ReadableStream): Promise<string> {
   let out = '';

@@ -1,9 +1,8 @@
 import { Readable } from 'node:stream';
+import { addColumns, flattenItem, MAX_CSV_COLUMNS, MAX_SEEN_COLUMNS } from '../results/index.ts';
 
 /** Most useful columns first when they are present; the rest follow in first-seen order. */
 const PREFERRED_COLUMNS = ['asin', 'title', 'price.amount', 'price.currency', 'price.raw', 'rank', 'sponsored', 'rating', 'reviewCount', 'url'];
-export const MAX_CSV_COLUMNS = 200;
-const MAX_FLATTEN_DEPTH = 3;
 
 /**
  * Cells a spreadsheet would run as a formula start with `=`, `+`, `-`, `@`, tab, CR or LF; such
@@ -24,68 +23,12 @@ export function protectCell(text: string): string {
   }
 }
 
-/** A non-empty plain object (empty ones and arrays are written whole). */
-function isNonEmptyObject(value: unknown): value is Record<string, unknown> {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
-  for (const key in value) if (Object.hasOwn(value, key)) return true;
-  return false;
-}
-
-/**
- * Label → value tables of product records, whose labels vary by page and language: flattened, a
- * details export would have a column per label ever seen (and hit the column cap); kept whole, one
- * JSON cell each (docs/data.md, CSV).
- */
-const WHOLE_OBJECTS: ReadonlySet<string> = new Set(['specifications', 'details']);
-
-/** `{price: {amount: 1, currency: 'EUR'}}` → `{'price.amount': 1, 'price.currency': 'EUR'}`; arrays and label tables stay whole. */
-export function flattenItem(item: Record<string, unknown>, prefix = '', depth = 0, out: Record<string, unknown> = {}): Record<string, unknown> {
-  for (const key of Object.keys(item)) {
-    const value = item[key];
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (depth < MAX_FLATTEN_DEPTH && isNonEmptyObject(value) && !(depth === 0 && WHOLE_OBJECTS.has(key))) flattenItem(value, path, depth + 1, out);
-    else out[path] = value;
-  }
-  return out;
-}
-
 export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
   if (typeof value === 'boolean') return String(value);
   if (typeof value === 'string') return protectCell(value);
   return protectCell(JSON.stringify(value));
-}
-
-/** Distinct flattened keys kept per export before ordering (memory stays bounded). */
-export const MAX_SEEN_COLUMNS = MAX_CSV_COLUMNS * 4;
-
-/** Adds keys in order until `seen` holds MAX_SEEN_COLUMNS names. */
-function addColumns(seen: Set<string>, keys: Iterable<string>): void {
-  for (const key of keys) {
-    if (seen.size >= MAX_SEEN_COLUMNS) break;
-    seen.add(key);
-  }
-}
-
-/** The flattened keys of `items` in first-seen order (capped): what a target contributes to the header. */
-export function columnsOfItems(items: Iterable<Record<string, unknown>>): string[] {
-  const seen = new Set<string>();
-  for (const item of items) {
-    if (seen.size >= MAX_SEEN_COLUMNS) break;
-    addColumns(seen, Object.keys(flattenItem(item)));
-  }
-  return [...seen];
-}
-
-/**
- * The keys of consecutive runs of items (targets in order) in first-seen order: the same names
- * as `columnsOfItems` over all the items at once, since a key first seen in a later run is new there.
- */
-export function unionColumns(lists: Iterable<readonly string[]>): string[] {
-  const seen = new Set<string>();
-  for (const list of lists) addColumns(seen, list);
-  return [...seen];
 }
 
 function orderColumns(seen: ReadonlySet<string>): string[] {

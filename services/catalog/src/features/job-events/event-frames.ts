@@ -1,5 +1,5 @@
 import type { JobEventName, JobProgress } from '@crawl/contracts';
-import { isTerminalJob, type JobDoc, type TargetDoc } from '../jobs/job-model.ts';
+import { isTerminalJob, type JobDoc, type TargetDoc } from '../jobs/index.ts';
 
 /** One event of the stream before it is written: `data` is serialized as one line of JSON. */
 export interface EventFrame {

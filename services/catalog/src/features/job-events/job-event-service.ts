@@ -1,20 +1,20 @@
 import type { Job } from '@crawl/contracts';
 import { AppError } from '@crawl/errors';
+import { toJobView, type JobDoc, type JobLifecycle } from '../jobs/index.ts';
+import type { JobChanges } from '../shared/job-changes.ts';
 import type { Logger } from '../shared/ports.ts';
-import type { JobService } from '../jobs/job-service.ts';
-import { toJobView, type JobDoc } from '../jobs/job-model.ts';
-import type { JobChanges } from './job-changes.ts';
+import type { CatalogResources } from '../shared/resources.ts';
 import { JobEventStream, type StreamTiming } from './job-event-stream.ts';
 import { StreamLimits } from './stream-limits.ts';
 
-export interface JobEventServiceOptions {
-  jobs: JobService;
+/** The parts of live job events besides the shared resources. */
+export interface JobEventParts {
+  jobs: Pick<JobLifecycle, 'getOwned'>;
   changes: JobChanges;
   /** The Job as `GET /jobs/:id` shows it (adds `queue` while the job is active). */
   view: (job: JobDoc) => Promise<Job>;
   timing: StreamTiming;
   maxStreamsPerOrganization: number;
-  logger?: Logger | undefined;
 }
 
 /** What opening a stream gives: the stream, or nothing more to send (resumed after its end). */
@@ -22,14 +22,16 @@ export type OpenedStream = { stream: JobEventStream } | { finished: true };
 
 /** Live job events: opens streams (owned jobs only, bounded per organization) and closes them all on shutdown. */
 export class JobEventService {
-  readonly #options: JobEventServiceOptions;
+  readonly #options: JobEventParts;
+  readonly #logger: Logger;
   readonly #limits: StreamLimits;
   readonly #open = new Set<JobEventStream>();
   #stopping = false;
 
-  constructor(options: JobEventServiceOptions) {
-    this.#options = options;
-    this.#limits = new StreamLimits(options.maxStreamsPerOrganization);
+  constructor(resources: CatalogResources, parts: JobEventParts) {
+    this.#options = parts;
+    this.#logger = resources.logger;
+    this.#limits = new StreamLimits(parts.maxStreamsPerOrganization);
   }
 
   /**
@@ -37,7 +39,7 @@ export class JobEventService {
    * of the stream, so they are ordinary error envelopes.
    */
   async open(organizationId: string, jobId: string, lastEventId: number | undefined): Promise<OpenedStream> {
-    const { jobs, changes, view, timing, logger } = this.#options;
+    const { jobs, changes, view, timing } = this.#options;
     const job = await jobs.getOwned(organizationId, jobId);
     const release = this.#limits.acquire(organizationId);
     const stream = new JobEventStream({
@@ -46,7 +48,7 @@ export class JobEventService {
       views: { job: view, target: (doc, index) => toJobView(doc).targets[index] },
       subscribe: (listener) => changes.subscribe(jobId, listener),
       timing,
-      logger,
+      logger: this.#logger,
       onClose: () => {
         release();
         this.#open.delete(stream);

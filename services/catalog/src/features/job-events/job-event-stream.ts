@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import type { Logger } from '../shared/ports.ts';
-import type { JobDoc } from '../jobs/job-model.ts';
+import type { JobDoc } from '../jobs/index.ts';
 import { formatFrame, StreamCursor, type EventFrame, type FrameViews } from './event-frames.ts';
 
 /** How long a client waits before reconnecting, sent once at the start (`retry:`). */
@@ -22,7 +22,7 @@ export interface JobEventStreamOptions {
   /** Subscribes to announcements of changes of this job; returns the unsubscribe. */
   subscribe: (listener: () => void) => () => void;
   timing: StreamTiming;
-  logger?: Logger | undefined;
+  logger: Logger;
   /** Called once when the stream has ended, whoever ended it. */
   onClose: () => void;
 }
@@ -119,7 +119,7 @@ export class JobEventStream {
       if (this.#cursor.ended) this.close();
     } catch (error) {
       // The store is briefly away: the poll timer tries again; the client keeps its stream.
-      this.#options.logger?.warn({ err: error }, 'reading a job for its event stream failed; trying again at the next poll');
+      this.#options.logger.warn({ err: error }, 'reading a job for its event stream failed; trying again at the next poll');
     }
   }
 }

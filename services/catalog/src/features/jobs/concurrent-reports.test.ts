@@ -48,7 +48,7 @@ describeOnEachStore('concurrent reports of one target', (open) => {
     const deliver = async (index: number, body: ReportTargetBody) => {
       for (let tries = 0; tries < 500; tries += 1) {
         try {
-          return await d.catalog.jobs.reportTarget(job._id, index, body);
+          return await d.catalog.progress.reportTarget(job._id, index, body);
         } catch (error) {
           if (!isAppError(error) || error.statusCode !== 409) throw error;
           await sleep(2);
@@ -77,7 +77,7 @@ describeOnEachStore('concurrent reports of one target', (open) => {
       ).toHaveLength(expected);
     });
     expect(done.resultCount).toBe(rows.length);
-    expect((await d.catalog.results.page(job._id, 1, 10)).total).toBe(rows.length);
+    expect((await d.catalog.results.page(done, 1, 10)).total).toBe(rows.length);
     expect(d.billing.settlementsFor(job._id)).toHaveLength(1);
     await d.queues.close();
   });

@@ -4,6 +4,9 @@ import type { DocumentStore } from '@crawl/storage';
 import { JOBS_COLLECTION, type JobDoc } from './job-model.ts';
 import { JobRepository } from './job-repository.ts';
 
+/** The repository announces each change of a job; these tests follow the documents instead. */
+const unannounced = { publish: () => undefined };
+
 let sequence = 0;
 
 function job(organizationId: string, projectId: string): JobDoc {
@@ -38,7 +41,7 @@ describeOnEachStore('JobRepository job counts', (open) => {
 
   beforeAll(async () => {
     store = await open();
-    jobs = new JobRepository(store);
+    jobs = new JobRepository(store, unannounced);
     await jobs.init();
   });
 
@@ -80,7 +83,7 @@ describeOnEachStore('JobRepository job counts', (open) => {
   });
 
   it('remembers that the one-time seeding is done', async () => {
-    const fresh = new JobRepository(await open());
+    const fresh = new JobRepository(await open(), unannounced);
     await fresh.init();
     expect(await fresh.countsSeeded()).toBe(false);
     await fresh.markCountsSeeded('2026-03-02T08:00:00.000Z');

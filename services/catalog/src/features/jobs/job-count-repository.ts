@@ -1,6 +1,6 @@
 import type { Collection, DocumentStore } from '@crawl/storage';
-import { JOBS_COLLECTION, type JobDoc } from './job-model.ts';
 import { migrationsOf, type MigrationDoc } from '../../migrations.ts';
+import type { JobDoc } from './job-model.ts';
 
 export const JOB_COUNTS_COLLECTION = 'project_job_counts';
 const COUNTS_SEEDED = 'jobs.project_counts';
@@ -30,9 +30,10 @@ export class JobCountRepository {
   readonly #jobs: Collection<JobDoc>;
   readonly #migrations: Collection<MigrationDoc>;
 
-  constructor(store: DocumentStore) {
+  /** @param jobs the job repository's collection: the figures are counted from it. */
+  constructor(store: DocumentStore, jobs: Collection<JobDoc>) {
     this.#counts = store.collection<JobCountDoc>(JOB_COUNTS_COLLECTION);
-    this.#jobs = store.collection<JobDoc>(JOBS_COLLECTION);
+    this.#jobs = jobs;
     this.#migrations = migrationsOf(store);
   }
 

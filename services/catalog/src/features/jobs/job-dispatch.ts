@@ -1,24 +1,26 @@
 import { crawlQueueDefinition, type CrawlTask } from '@crawl/contracts';
 import type { QueueProvider, WorkQueue } from '@crawl/queue';
 import type { Logger } from '../shared/ports.ts';
+import type { CatalogResources } from '../shared/resources.ts';
 import { crawlTaskId, isOpenTarget, type JobDoc, type TargetDoc } from './job-model.ts';
 
 const ENQUEUE_CHUNK = 50;
 
-export function crawlQueue(queues: QueueProvider, attempts = 3): WorkQueue<CrawlTask> {
+/** The crawl queue with the attempts its tasks get (CRAWL_TASK_ATTEMPTS); the composition opens it once. */
+export function crawlQueue(queues: QueueProvider, attempts: number): WorkQueue<CrawlTask> {
   return queues.queue<CrawlTask>(crawlQueueDefinition(attempts));
 }
 
 /** Puts a job's targets on the crawl queue: one task per target, id `${jobId}-${index}` (idempotent). */
 export class JobDispatch {
   readonly #queue: WorkQueue<CrawlTask>;
-  readonly #attempts: number | undefined;
-  readonly #logger: Logger | undefined;
+  readonly #attempts: number;
+  readonly #logger: Logger;
 
-  constructor(options: { queues: QueueProvider; taskAttempts?: number | undefined; logger?: Logger | undefined }) {
-    this.#queue = crawlQueue(options.queues, options.taskAttempts);
-    this.#attempts = options.taskAttempts;
-    this.#logger = options.logger;
+  constructor(resources: CatalogResources, parts: { queue: WorkQueue<CrawlTask>; taskAttempts: number }) {
+    this.#queue = parts.queue;
+    this.#attempts = parts.taskAttempts;
+    this.#logger = resources.logger;
   }
 
   /** See `WorkQueue.onLost`: the queue backend lost its tasks (Redis restarted empty, flushed). */
@@ -52,7 +54,7 @@ export class JobDispatch {
             const { id } = await this.#queue.add(task, {
               jobId: crawlTaskId(job._id, index),
               group: job.organizationId,
-              ...(this.#attempts === undefined ? {} : { attempts: this.#attempts }),
+              attempts: this.#attempts,
             });
             return [index, id] as const;
           }),
@@ -60,7 +62,7 @@ export class JobDispatch {
         for (const [index, id] of added) if (index === 0) first = id;
       }
     } catch (error) {
-      this.#logger?.warn({ err: error, jobId: job._id }, 'enqueueing crawl tasks failed; they will be enqueued by the maintenance loop');
+      this.#logger.warn({ err: error, jobId: job._id }, 'enqueueing crawl tasks failed; they will be enqueued by the maintenance loop');
     }
     return first;
   }

@@ -1,4 +1,4 @@
-import { CATALOG_LIMITS, CreateJobBody, type JobType } from '@crawl/contracts';
+import { CATALOG_LIMITS, type CreateJobBody, type JobConfig, type JobType } from '@crawl/contracts';
 import { errors } from '@crawl/errors';
 import {
   isDeliveryZip,
@@ -10,14 +10,13 @@ import {
   takesDeliveryZip,
   type MarketplaceDomain,
 } from '@crawl/marketplace';
-import { Value } from '@sinclair/typebox/value';
 import type { TargetDoc } from './job-model.ts';
 import { assertRequiredFields } from './required-fields.ts';
 
 export interface PreparedJob {
   type: JobType;
   targets: Array<Pick<TargetDoc, 'value' | 'asin'>>;
-  config: Record<string, unknown>;
+  config: JobConfig;
   /** Billable units per target: search `config.pages` (default 1), details 1. */
   unitsPerTarget: number;
 }
@@ -40,24 +39,22 @@ function assertSafeKeys(value: unknown, path: string, depth: number): void {
   }
 }
 
+/** `config.domain` as the crawler reads it: any case, an optional scheme and `www.`, a trailing slash. */
+function storefrontOf(domain: string): string {
+  return domain
+    .trim()
+    .toLowerCase()
+    .replace(/^(https?:\/\/)?(www\.)?/, '')
+    .replace(/\/$/, '');
+}
+
 /**
  * `config.domain` picks the storefront; checked here so a job that could only fail `invalid_target`
- * is never created (nor charged). Read as the crawler reads it: any case, an optional scheme and
- * `www.`, a trailing slash.
+ * is never created (nor charged).
  */
-function assertMarketplaceDomain(domain: unknown, path: string): void {
-  if (domain === undefined) return;
-  const normalized =
-    typeof domain === 'string'
-      ? domain
-          .trim()
-          .toLowerCase()
-          .replace(/^(https?:\/\/)?(www\.)?/, '')
-          .replace(/\/$/, '')
-      : '';
-  if (isMarketplaceDomain(normalized)) return;
-  const shown =
-    typeof domain === 'string' ? JSON.stringify(domain.length > 100 ? `${domain.slice(0, 100)}…` : domain) : `(a ${domain === null ? 'null' : typeof domain})`;
+function assertMarketplaceDomain(domain: string | undefined, path: string): void {
+  if (domain === undefined || isMarketplaceDomain(storefrontOf(domain))) return;
+  const shown = JSON.stringify(domain.length > 100 ? `${domain.slice(0, 100)}…` : domain);
   throw errors.validation(`${path} ${shown} is not a supported marketplace; use one of ${MARKETPLACE_DOMAINS.join(', ')}`);
 }
 
@@ -67,23 +64,16 @@ function assertMarketplaceDomain(domain: unknown, path: string): void {
  * code written as it writes them. Without a domain the storefront is the deployment's, so only the
  * shape is checked and the crawler applies the language where it is offered.
  */
-function assertShopperOptions(type: JobType, config: Record<string, unknown>, prefix: string): void {
+function assertShopperOptions(type: JobType, config: JobConfig, prefix: string): void {
   if (config.sort !== undefined && type !== 'search') throw errors.validation(`${prefix}config.sort applies to search jobs only`);
-  const raw =
-    typeof config.domain === 'string'
-      ? config.domain
-          .trim()
-          .toLowerCase()
-          .replace(/^(https?:\/\/)?(www\.)?/, '')
-          .replace(/\/$/, '')
-      : undefined;
+  const raw = config.domain === undefined ? undefined : storefrontOf(config.domain);
   const domain = raw !== undefined && isMarketplaceDomain(raw) ? (raw as MarketplaceDomain) : undefined;
   if (domain === undefined) return;
-  if (typeof config.lang === 'string' && storefrontLanguage(domain, config.lang) === undefined) {
+  if (config.lang !== undefined && storefrontLanguage(domain, config.lang) === undefined) {
     const offered = STOREFRONT_LANGUAGES[domain].map((code) => code.replace('_', '-')).join(', ');
     throw errors.validation(`${prefix}config.lang ${JSON.stringify(config.lang)} is not offered by ${domain}; use one of ${offered}`);
   }
-  if (typeof config.deliveryZip === 'string') {
+  if (config.deliveryZip !== undefined) {
     if (!takesDeliveryZip(domain)) throw errors.validation(`${prefix}config.deliveryZip: ${domain} takes no postal code as delivery location`);
     if (!isDeliveryZip(config.deliveryZip, domain)) {
       throw errors.validation(`${prefix}config.deliveryZip ${JSON.stringify(config.deliveryZip)} is not a postal code of ${domain}`);
@@ -92,60 +82,64 @@ function assertShopperOptions(type: JobType, config: Record<string, unknown>, pr
 }
 
 /**
- * Validates and normalizes a job create body (also a schedule's crawlConfig): trims and
- * de-duplicates targets, resolves details targets to ASINs, bounds the config.
+ * The rules of a job definition beyond its schema, which the route already checked (a create
+ * body, a schedule's crawlConfig, a retried job's stored definition): trims and de-duplicates
+ * targets, resolves details targets to ASINs, bounds the config.
  */
-export function prepareJobInput(body: unknown, options: { extraHosts?: readonly string[]; field?: string } = {}): PreparedJob {
-  const prefix = options.field ? `${options.field}.` : '';
-  // Before the schema check: its word for a bad name would be "Expected union value", and the
-  // allowed names depend on the job type.
-  const draft = (typeof body === 'object' && body !== null ? body : {}) as { type?: unknown; config?: unknown };
-  if ((draft.type === 'search' || draft.type === 'details') && typeof draft.config === 'object' && draft.config !== null) {
-    assertRequiredFields(draft.type, (draft.config as { require?: unknown }).require, `${prefix}config.require`);
-  }
-  if (!Value.Check(CreateJobBody, body)) {
-    const first = Value.Errors(CreateJobBody, body).First();
-    const where = first?.path ? first.path.replace(/^\//, '').replace(/\//g, '.') : 'body';
-    throw errors.validation(`${prefix}${where}: ${first?.message ?? 'invalid job definition'}`);
-  }
-  const config = body.config ?? {};
-  assertSafeKeys(config, `${prefix}config`, 0);
-  assertMarketplaceDomain(config.domain, `${prefix}config.domain`);
-  assertShopperOptions(body.type, config, prefix);
-  const size = Buffer.byteLength(JSON.stringify(config), 'utf8');
-  if (size > CATALOG_LIMITS.configMaxBytes) {
-    throw errors.validation(`${prefix}config must be at most ${CATALOG_LIMITS.configMaxBytes} bytes when serialized (got ${size})`);
+export class JobInput {
+  readonly #extraHosts: readonly string[];
+
+  /** @param extraHosts hosts accepted in details URLs besides the storefronts (MARKETPLACE_EXTRA_HOSTS). */
+  constructor(options: { extraHosts: readonly string[] }) {
+    this.#extraHosts = options.extraHosts;
   }
 
-  const targets: PreparedJob['targets'] = [];
-  const seen = new Set<string>();
-  const problems: string[] = [];
-  body.targets.forEach((raw, index) => {
-    const value = raw.trim();
-    if (value === '') {
-      problems.push(`${prefix}targets[${index}] must not be blank`);
-      return;
+  /** @param field where the definition sits in the request (`crawlConfig`), prefixed to every message. */
+  prepare(body: CreateJobBody, field?: string): PreparedJob {
+    const prefix = field ? `${field}.` : '';
+    const config = body.config ?? {};
+    // The schema leaves the entries of `require` open: the allowed names depend on the job type.
+    assertRequiredFields(body.type, config.require, `${prefix}config.require`);
+    assertSafeKeys(config, `${prefix}config`, 0);
+    assertMarketplaceDomain(config.domain, `${prefix}config.domain`);
+    assertShopperOptions(body.type, config, prefix);
+    const size = Buffer.byteLength(JSON.stringify(config), 'utf8');
+    if (size > CATALOG_LIMITS.configMaxBytes) {
+      throw errors.validation(`${prefix}config must be at most ${CATALOG_LIMITS.configMaxBytes} bytes when serialized (got ${size})`);
     }
-    if (body.type === 'search') {
-      const key = value.replace(/\s+/g, ' ').toLowerCase();
-      if (seen.has(key)) return;
-      seen.add(key);
-      targets.push({ value });
-      return;
-    }
-    const resolved = resolveDetailsTarget(value, { extraHosts: options.extraHosts ?? [] });
-    if (!resolved.ok) {
-      problems.push(
-        `${prefix}targets[${index}] ${JSON.stringify(value.length > 200 ? `${value.slice(0, 200)}…` : value)} is not a valid ASIN or product URL: ${resolved.reason}`,
-      );
-      return;
-    }
-    if (seen.has(resolved.asin)) return;
-    seen.add(resolved.asin);
-    targets.push({ value, asin: resolved.asin });
-  });
-  if (problems.length > 0) throw errors.validation(problems[0] as string, problems);
+    const targets = this.#targets(body, prefix);
+    return { type: body.type, targets, config, unitsPerTarget: body.type === 'search' ? (config.pages ?? 1) : 1 };
+  }
 
-  const pages = typeof config.pages === 'number' ? config.pages : 1;
-  return { type: body.type, targets, config, unitsPerTarget: body.type === 'search' ? pages : 1 };
+  #targets(body: CreateJobBody, prefix: string): PreparedJob['targets'] {
+    const targets: PreparedJob['targets'] = [];
+    const seen = new Set<string>();
+    const problems: string[] = [];
+    body.targets.forEach((raw, index) => {
+      const value = raw.trim();
+      if (value === '') {
+        problems.push(`${prefix}targets[${index}] must not be blank`);
+        return;
+      }
+      if (body.type === 'search') {
+        const key = value.replace(/\s+/g, ' ').toLowerCase();
+        if (seen.has(key)) return;
+        seen.add(key);
+        targets.push({ value });
+        return;
+      }
+      const resolved = resolveDetailsTarget(value, { extraHosts: this.#extraHosts });
+      if (!resolved.ok) {
+        problems.push(
+          `${prefix}targets[${index}] ${JSON.stringify(value.length > 200 ? `${value.slice(0, 200)}…` : value)} is not a valid ASIN or product URL: ${resolved.reason}`,
+        );
+        return;
+      }
+      if (seen.has(resolved.asin)) return;
+      seen.add(resolved.asin);
+      targets.push({ value, asin: resolved.asin });
+    });
+    if (problems.length > 0) throw errors.validation(problems[0] as string, problems);
+    return targets;
+  }
 }

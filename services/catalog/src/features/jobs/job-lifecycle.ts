@@ -1,15 +1,17 @@
 import { CATALOG_LIMITS, type CreateJobBody, type Identity, type JobStatus } from '@crawl/contracts';
 import { errors } from '@crawl/errors';
 import { annotateLogContext } from '@crawl/logging';
-import { noMetrics, type JobMetrics } from '@crawl/metrics';
+import type { JobMetrics } from '@crawl/metrics';
 import type { Clock } from '@crawl/modules';
 import { newId } from '@crawl/storage';
+import type { AuditLog } from '../audit/index.ts';
+import type { ProjectService } from '../projects/index.ts';
+import type { Actor } from '../shared/actor.ts';
 import type { BillingPort, Logger } from '../shared/ports.ts';
-import type { AuditLog } from '../audit/audit-service.ts';
+import type { CatalogResources } from '../shared/resources.ts';
 import type { AbandonedJobRepository } from './abandoned-job-repository.ts';
-import type { Actor, ProjectService } from '../projects/project-service.ts';
 import type { JobDispatch } from './job-dispatch.ts';
-import type { PreparedJob } from './job-input.ts';
+import type { JobInput } from './job-input.ts';
 import { countTargets, crawlTaskId, isTerminalJob, type JobDoc } from './job-model.ts';
 import type { JobRepository } from './job-repository.ts';
 import type { JobSettlement } from './job-settlement.ts';
@@ -26,48 +28,48 @@ export interface CreateOptions {
   signal?: AbortSignal | undefined;
 }
 
-export interface JobLifecycleOptions {
+/** The parts of the user-facing side besides the shared resources. */
+export interface JobLifecycleParts {
   jobs: JobRepository;
   abandoned: AbandonedJobRepository;
-  clock: Clock;
-  billing: () => BillingPort;
+  input: JobInput;
   projects: ProjectService;
   audit: AuditLog;
   dispatch: JobDispatch;
   settlement: JobSettlement;
-  prepare: (body: unknown) => PreparedJob;
-  logger?: Logger | undefined;
-  metrics?: JobMetrics | undefined;
 }
 
 const CANCEL_ATTEMPTS = 20;
 
-/** The user-facing side: create (validate, reserve, persist, enqueue), read, list, retry, cancel. */
+/**
+ * The user-facing side: create (validate, reserve, persist, enqueue), read, list, retry, cancel.
+ * A create runs here from the route to the stored, enqueued job.
+ */
 export class JobLifecycle {
   readonly #jobs: JobRepository;
   readonly #abandoned: AbandonedJobRepository;
+  readonly #input: JobInput;
   readonly #clock: Clock;
   readonly #billing: () => BillingPort;
   readonly #projects: ProjectService;
   readonly #audit: AuditLog;
   readonly #dispatch: JobDispatch;
   readonly #settlement: JobSettlement;
-  readonly #prepare: (body: unknown) => PreparedJob;
-  readonly #logger: Logger | undefined;
+  readonly #logger: Logger;
   readonly #metrics: JobMetrics;
 
-  constructor(options: JobLifecycleOptions) {
-    this.#jobs = options.jobs;
-    this.#abandoned = options.abandoned;
-    this.#clock = options.clock;
-    this.#billing = options.billing;
-    this.#projects = options.projects;
-    this.#audit = options.audit;
-    this.#dispatch = options.dispatch;
-    this.#settlement = options.settlement;
-    this.#prepare = options.prepare;
-    this.#logger = options.logger;
-    this.#metrics = options.metrics ?? noMetrics;
+  constructor(resources: CatalogResources, parts: JobLifecycleParts) {
+    this.#jobs = parts.jobs;
+    this.#abandoned = parts.abandoned;
+    this.#input = parts.input;
+    this.#clock = resources.clock;
+    this.#billing = resources.billing;
+    this.#projects = parts.projects;
+    this.#audit = parts.audit;
+    this.#dispatch = parts.dispatch;
+    this.#settlement = parts.settlement;
+    this.#logger = resources.logger;
+    this.#metrics = resources.metrics;
   }
 
   #now(): string {
@@ -77,7 +79,7 @@ export class JobLifecycle {
   async create(actor: Actor, projectId: string, body: CreateJobBody, options: CreateOptions = {}): Promise<JobDoc> {
     const project = await this.#projects.getOwned(actor.organizationId, projectId);
     if (project.archived) throw errors.conflict('Project is archived: unarchive it before creating jobs');
-    const prepared = this.#prepare(body);
+    const prepared = this.#input.prepare(body);
     const jobId = newId('job_');
     const reason = options.reason ?? 'job.create';
     const callContext = { requestId: options.requestId, identity: options.identity ?? null };
@@ -126,7 +128,7 @@ export class JobLifecycle {
         await this.#billing().release(jobId, { organizationId: actor.organizationId, reason: 'job could not be persisted' }, callContext);
       } catch (releaseError) {
         // Billing's reconciler releases holds whose job never appeared.
-        this.#logger?.error({ err: releaseError, jobId }, 'releasing the reservation of an unpersisted job failed');
+        this.#logger.error({ err: releaseError, jobId }, 'releasing the reservation of an unpersisted job failed');
       }
       throw error;
     }
@@ -135,12 +137,12 @@ export class JobLifecycle {
     // credits are already back, so the job must not run.
     if (await this.#abandoned.isMarked(jobId)) {
       await this.#jobs.removeUnstarted(stored);
-      this.#logger?.warn({ jobId }, 'job stored after billing gave up on its reservation; taken back');
+      this.#logger.warn({ jobId }, 'job stored after billing gave up on its reservation; taken back');
       try {
         // Usually released already; not when the reconciler saw the job between our insert and this removal.
         await this.#billing().release(jobId, { organizationId: actor.organizationId, reason: 'job was abandoned while being stored' }, callContext);
       } catch (releaseError) {
-        this.#logger?.error({ err: releaseError, jobId }, 'releasing the reservation of an abandoned job failed');
+        this.#logger.error({ err: releaseError, jobId }, 'releasing the reservation of an abandoned job failed');
       }
       throw errors.unavailable('The job took too long to store and was not created; nothing was charged, try again');
     }
@@ -168,7 +170,7 @@ export class JobLifecycle {
     });
     this.#metrics.jobCreated(prepared.type);
     annotateLogContext({ orgId: actor.organizationId, jobId });
-    this.#logger?.info(
+    this.#logger.info(
       { orgId: actor.organizationId, jobId, projectId, type: prepared.type, targets: prepared.targets.length, creditsReserved: reservation.credits, reason },
       'job created',
     );

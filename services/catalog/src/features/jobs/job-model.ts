@@ -1,4 +1,4 @@
-import type { BlockKind, Job, JobStatus, JobType, Target, TargetStatus, UnchargedReason } from '@crawl/contracts';
+import type { BlockKind, Job, JobConfig, JobStatus, JobType, Target, TargetStatus, UnchargedReason } from '@crawl/contracts';
 import type { Document } from '@crawl/storage';
 import { fieldCoverage } from './field-coverage.ts';
 
@@ -29,7 +29,8 @@ export interface JobDoc extends Document {
   type: JobType;
   status: JobStatus;
   targets: TargetDoc[];
-  config: Record<string, unknown>;
+  /** As the create checked it (job-input.ts): the typed options and any extra keys the caller kept. */
+  config: JobConfig;
   unitsPerTarget: number;
   creditsReserved: number;
   bullJobId: string;

@@ -162,8 +162,8 @@ describe.each(testBackends())('worker-facing job progress (internal routes) ($na
     expect((await getJob(job.id)).status).toBe('completed');
     let state = await h.internal({ method: 'GET', url: CatalogPaths.jobState(job.id), from: 'billing' });
     expect(state.body.data.settled).toBe(false);
-    await h.catalog.tick();
-    await h.catalog.tick();
+    await h.catalog.maintenance.tick();
+    await h.catalog.maintenance.tick();
     state = await h.internal({ method: 'GET', url: CatalogPaths.jobState(job.id), from: 'billing' });
     expect(state.body.data.settled).toBe(true);
     expect(h.billing.settlementsFor(job.id)).toHaveLength(1);
@@ -205,18 +205,18 @@ describe('restart recovery', () => {
     const actor = { userId: 'usr_1', organizationId: 'org_1' };
     const project = await first.catalog.projects.create(actor, 'p');
     const job = await first.catalog.jobs.create(actor, project._id, { type: 'search', targets: ['a', 'b', 'c'] });
-    await first.catalog.jobs.claimTarget(job._id, 0);
-    await first.catalog.jobs.reportTarget(job._id, 0, { status: 'success', items: [] });
-    await first.catalog.jobs.claimTarget(job._id, 1);
+    await first.catalog.progress.claimTarget(job._id, 0);
+    await first.catalog.progress.reportTarget(job._id, 0, { status: 'success', items: [] });
+    await first.catalog.progress.claimTarget(job._id, 1);
     const done = await first.catalog.jobs.create(actor, project._id, { type: 'search', targets: ['z'] });
-    await first.catalog.jobs.reportTarget(done._id, 0, { status: 'success', items: [] });
+    await first.catalog.progress.reportTarget(done._id, 0, { status: 'success', items: [] });
     await first.queues.close();
 
     // "Restart": same store, a new in-process queue.
     const queues = new InProcessQueueProvider();
     const second = await domainCatalog({ store: first.store, clock: first.clock, billing: first.billing, queues });
-    expect(await second.catalog.jobs.requeueOpenTargets()).toBe(2);
-    await second.catalog.jobs.requeueOpenTargets();
+    expect(await second.catalog.progress.requeueOpenTargets()).toBe(2);
+    await second.catalog.progress.requeueOpenTargets();
     const queue = queues.queue(crawlQueueDefinition());
     expect((await queue.stats()).waiting).toBe(2);
     const seen: Array<[string, number]> = [];

@@ -5,6 +5,9 @@ import type { DocumentStore } from '@crawl/storage';
 import type { JobDoc, TargetDoc } from './job-model.ts';
 import { JobRepository, type TargetOutcome } from './job-repository.ts';
 
+/** The repository announces each change of a job; these tests follow the documents instead. */
+const unannounced = { publish: () => undefined };
+
 const NOW = '2026-03-02T08:00:00.000Z';
 const LATER = '2026-03-02T08:05:00.000Z';
 const EARLIER = '2026-03-02T07:59:00.000Z';
@@ -38,7 +41,7 @@ describeOnEachStore('JobRepository', (open) => {
 
   beforeAll(async () => {
     store = await open();
-    jobs = new JobRepository(store);
+    jobs = new JobRepository(store, unannounced);
     await jobs.init();
   });
 
@@ -200,7 +203,7 @@ describeOnEachStore('JobRepository', (open) => {
 
   it('finds unsettled terminal jobs oldest first and streams active jobs untouched since a time', async () => {
     const fresh = await open();
-    const repo = new JobRepository(fresh);
+    const repo = new JobRepository(fresh, unannounced);
     await repo.init();
     const a = await repo.insert(job({ status: 'failed', updatedAt: LATER }));
     const b = await repo.insert(job({ status: 'cancelled', updatedAt: NOW }));

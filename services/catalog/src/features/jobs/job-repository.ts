@@ -1,11 +1,14 @@
 import { ACTIVE_JOB_STATUSES, OPEN_TARGET_STATUSES, TERMINAL_JOB_STATUSES, type BlockKind, type JobStatus, type UnchargedReason } from '@crawl/contracts';
 import type { Collection, DocumentStore, Filter } from '@crawl/storage';
+import type { JobChanges } from '../shared/job-changes.ts';
 import { JobCountRepository } from './job-count-repository.ts';
 import { isOpenTarget, JOBS_COLLECTION, resultSetIdFor, type JobDoc } from './job-model.ts';
 
 const ACTIVE = [...ACTIVE_JOB_STATUSES];
 const TERMINAL = [...TERMINAL_JOB_STATUSES];
 const OPEN_TARGETS = [...OPEN_TARGET_STATUSES];
+/** An organization with more active jobs than this is estimated from its oldest ones (queue positions). */
+const MAX_ACTIVE_JOBS_READ = 500;
 
 export type FinalStatus = 'completed' | 'failed';
 
@@ -39,34 +42,35 @@ function fieldCountIncrements(counts: Record<string, number> | undefined): Recor
 }
 
 /**
- * The job aggregate's storage. Every state change is one conditional update on the job document
- * (ADR 0004): the condition names the state the change starts from, so of two racing callers
- * exactly one gets the document back and the other gets null.
+ * The job aggregate's storage, and the one place that opens the `jobs` collection. Every state
+ * change is one conditional update on the job document (ADR 0004): the condition names the state
+ * the change starts from, so of two racing callers exactly one gets the document back and the
+ * other gets null. Each change is announced on `changes` (live job events follow them).
  */
 export class JobRepository {
   readonly #jobs: Collection<JobDoc>;
   readonly #counts: JobCountRepository;
-  readonly #onChange: ((jobId: string) => void) | undefined;
+  readonly #changes: Pick<JobChanges, 'publish'>;
 
-  /** @param onChange told after each status change of a job or a target (live job events). */
-  constructor(store: DocumentStore, onChange?: (jobId: string) => void) {
+  constructor(store: DocumentStore, changes: Pick<JobChanges, 'publish'>) {
     this.#jobs = store.collection<JobDoc>(JOBS_COLLECTION);
-    this.#counts = new JobCountRepository(store);
-    this.#onChange = onChange;
+    this.#counts = new JobCountRepository(store, this.#jobs);
+    this.#changes = changes;
   }
 
   #changed(job: JobDoc | null): JobDoc | null {
-    if (job) this.#onChange?.(job._id);
+    if (job) this.#changes.publish(job._id);
     return job;
   }
 
-  /** Equality fields first, then the list order (newest first, id as the tie-break). */
+  /** Equality fields first, then the order each read walks (lists newest first, an organization's line oldest first). */
   async init(): Promise<void> {
     await this.#jobs.ensureIndexes([
       { keys: { organizationId: 1, projectId: 1, createdAt: -1, _id: -1 }, name: 'org_project_created_id' },
       { keys: { organizationId: 1, projectId: 1, status: 1, createdAt: -1, _id: -1 }, name: 'org_project_status_created_id' },
       { keys: { status: 1, updatedAt: 1 }, name: 'status_updated' },
       { keys: { settled: 1, status: 1, updatedAt: 1 }, name: 'settled_status_updated' },
+      { keys: { organizationId: 1, status: 1, createdAt: 1, _id: 1 }, name: 'org_status_created_id' },
     ]);
   }
 
@@ -231,6 +235,11 @@ export class JobRepository {
     const filter: Filter = { status: { $in: ACTIVE } };
     if (options.untouchedSince) filter.updatedAt = { $lt: options.untouchedSince };
     return this.#jobs.stream(filter, { sort: { createdAt: 1 } });
+  }
+
+  /** An organization's queued and running jobs, oldest first (at most MAX_ACTIVE_JOBS_READ): its line at the fair dispatcher. */
+  activeLine(organizationId: string): Promise<JobDoc[]> {
+    return this.#jobs.find({ organizationId, status: { $in: ACTIVE } }, { sort: { createdAt: 1, _id: 1 }, limit: MAX_ACTIVE_JOBS_READ });
   }
 
   /** Terminal jobs billing has not confirmed yet, least recently touched first. */

@@ -1,8 +1,9 @@
 import { annotateLogContext } from '@crawl/logging';
-import { noMetrics, type JobMetrics } from '@crawl/metrics';
+import type { JobMetrics } from '@crawl/metrics';
 import type { Clock } from '@crawl/modules';
+import type { JobEvents } from '../events/index.ts';
 import type { BillingPort, Logger } from '../shared/ports.ts';
-import type { JobEvents } from '../events/event-service.ts';
+import type { CatalogResources } from '../shared/resources.ts';
 import { countTargets, type JobDoc } from './job-model.ts';
 import type { JobRepository } from './job-repository.ts';
 
@@ -10,31 +11,22 @@ import type { JobRepository } from './job-repository.ts';
 const SETTLE_LEASE_MS = 60_000;
 const UNSETTLED_BATCH = 100;
 
-export interface JobSettlementOptions {
-  jobs: JobRepository;
-  clock: Clock;
-  billing: () => BillingPort;
-  events: JobEvents;
-  logger?: Logger | undefined;
-  metrics?: JobMetrics | undefined;
-}
-
 /** Billing's settlement of terminal jobs, exactly once each, and the job-finished announcement. */
 export class JobSettlement {
   readonly #jobs: JobRepository;
   readonly #clock: Clock;
   readonly #billing: () => BillingPort;
   readonly #events: JobEvents;
-  readonly #logger: Logger | undefined;
+  readonly #logger: Logger;
   readonly #metrics: JobMetrics;
 
-  constructor(options: JobSettlementOptions) {
-    this.#jobs = options.jobs;
-    this.#clock = options.clock;
-    this.#billing = options.billing;
-    this.#events = options.events;
-    this.#logger = options.logger;
-    this.#metrics = options.metrics ?? noMetrics;
+  constructor(resources: CatalogResources, parts: { jobs: JobRepository; events: JobEvents }) {
+    this.#jobs = parts.jobs;
+    this.#clock = resources.clock;
+    this.#billing = resources.billing;
+    this.#events = parts.events;
+    this.#logger = resources.logger;
+    this.#metrics = resources.metrics;
   }
 
   /** Settle with billing, then announce. Called by whoever moved the job to a terminal state. */
@@ -44,7 +36,7 @@ export class JobSettlement {
     const seconds = (Date.parse(finishedAt) - Date.parse(job.createdAt)) / 1000;
     this.#metrics.jobFinished(job.type, job.status, Number.isFinite(seconds) ? seconds : undefined);
     const counts = countTargets(job.targets);
-    this.#logger?.info(
+    this.#logger.info(
       {
         orgId: job.organizationId,
         jobId: job._id,
@@ -66,7 +58,7 @@ export class JobSettlement {
         occurredAt: job.completedAt ?? this.#clock.now().toISOString(),
       });
     } catch (error) {
-      this.#logger?.error({ err: error, jobId: job._id }, 'recording the job-finished event failed');
+      this.#logger.error({ err: error, jobId: job._id }, 'recording the job-finished event failed');
     }
   }
 
@@ -97,12 +89,12 @@ export class JobSettlement {
         unchargedTargets: settlement.uncharged,
       });
     } catch (error) {
-      this.#logger?.error({ err: error, jobId }, 'settling the job with billing failed; the maintenance loop retries');
+      this.#logger.error({ err: error, jobId }, 'settling the job with billing failed; the maintenance loop retries');
       await this.#jobs.releaseSettleLease(jobId);
       return false;
     }
     await this.#jobs.markSettled(jobId, settlement, this.#clock.now().toISOString());
-    this.#logger?.info({ orgId: claimed.organizationId, jobId, ...settlement }, 'job settled');
+    this.#logger.info({ orgId: claimed.organizationId, jobId, ...settlement }, 'job settled');
     return true;
   }
 

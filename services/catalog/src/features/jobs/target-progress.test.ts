@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { domainCatalog } from '../../testing/domain-catalog.ts';
-import { ResultRepository } from '../results/result-repository.ts';
+import { ResultRepository } from '../results/index.ts';
 
 const actor = { userId: 'usr_1', organizationId: 'org_1' };
 
@@ -10,8 +10,8 @@ describe('target progress keeps stored results in line with the job document', (
     const rows = new ResultRepository(d.store);
     const project = await d.catalog.projects.create(actor, 'p');
     const job = await d.catalog.jobs.create(actor, project._id, { type: 'search', targets: ['a', 'b'] });
-    await d.catalog.jobs.claimTarget(job._id, 0);
-    const report = d.catalog.jobs.reportTarget(job._id, 0, { status: 'success', items: [{ n: 1 }, { n: 2 }, { n: 3 }] });
+    await d.catalog.progress.claimTarget(job._id, 0);
+    const report = d.catalog.progress.reportTarget(job._id, 0, { status: 'success', items: [{ n: 1 }, { n: 2 }, { n: 3 }] });
     const cancel = (async () => {
       for (let i = 0; i < turns; i += 1) await Promise.resolve();
       return d.catalog.jobs.cancel(actor, job._id);
@@ -35,7 +35,7 @@ describe('target progress keeps stored results in line with the job document', (
     const job = await d.catalog.jobs.create(actor, project._id, { type: 'search', targets: ['a'] });
     // A worker wrote items, died before its report was recorded; the re-run fails.
     await d.catalog.results.replaceTarget(job._id, 0, [{ n: 1 }]);
-    await d.catalog.jobs.reportTarget(job._id, 0, { status: 'failed', reason: 'blocked', items: [] });
+    await d.catalog.progress.reportTarget(job._id, 0, { status: 'failed', reason: 'blocked', items: [] });
     expect(await rows.countRows(job._id)).toBe(0);
     expect(await rows.columnRecords(job._id)).toEqual([]);
     await d.queues.close();

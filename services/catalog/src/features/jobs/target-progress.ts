@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { ReportTargetBody } from '@crawl/contracts';
+import type { ClaimTargetResponse, ReportTargetBody, ReportTargetResponse } from '@crawl/contracts';
 import { errors } from '@crawl/errors';
 import { annotateLogContext } from '@crawl/logging';
 import type { Clock } from '@crawl/modules';
+import type { ResultStore } from '../results/index.ts';
 import type { Logger } from '../shared/ports.ts';
-import type { ResultStore } from '../results/result-service.ts';
+import type { CatalogResources } from '../shared/resources.ts';
 import type { JobDispatch } from './job-dispatch.ts';
 import { countTargets, isOpenTarget, isTerminalJob, type JobDoc } from './job-model.ts';
 import type { JobRepository, TargetOutcome } from './job-repository.ts';
@@ -33,13 +34,12 @@ function outcomeOf(report: ReportTargetBody): Pick<TargetOutcome, 'status' | 're
 /** The same report retried (after a failure mid-way) gets the same token, so it gets back in. */
 const reportToken = (report: ReportTargetBody): string => createHash('sha256').update(JSON.stringify(report)).digest('base64url');
 
-export interface TargetProgressOptions {
+/** The parts of the worker-facing side besides the shared resources. */
+export interface TargetProgressParts {
   jobs: JobRepository;
   results: ResultStore;
   dispatch: JobDispatch;
   settlement: JobSettlement;
-  clock: Clock;
-  logger?: Logger | undefined;
 }
 
 /**
@@ -52,28 +52,28 @@ export class TargetProgress {
   readonly #dispatch: JobDispatch;
   readonly #settlement: JobSettlement;
   readonly #clock: Clock;
-  readonly #logger: Logger | undefined;
+  readonly #logger: Logger;
 
-  constructor(options: TargetProgressOptions) {
-    this.#jobs = options.jobs;
-    this.#results = options.results;
-    this.#dispatch = options.dispatch;
-    this.#settlement = options.settlement;
-    this.#clock = options.clock;
-    this.#logger = options.logger;
+  constructor(resources: CatalogResources, parts: TargetProgressParts) {
+    this.#jobs = parts.jobs;
+    this.#results = parts.results;
+    this.#dispatch = parts.dispatch;
+    this.#settlement = parts.settlement;
+    this.#clock = resources.clock;
+    this.#logger = resources.logger;
   }
 
   #now(): string {
     return this.#clock.now().toISOString();
   }
 
-  async claimTarget(jobId: string, index: number): Promise<{ proceed: boolean; jobStatus: string; targetStatus: string }> {
+  async claimTarget(jobId: string, index: number): Promise<ClaimTargetResponse['data']> {
     const now = this.#now();
     const claimed = await this.#jobs.claimTarget(jobId, index, now);
     if (claimed) {
       annotateLogContext({ orgId: claimed.organizationId, jobId });
       // The first claim of a job sets its start (`$min`): that is when the job started.
-      if (claimed.startedAt === now) this.#logger?.info({ orgId: claimed.organizationId, jobId, targets: claimed.targets.length }, 'job started');
+      if (claimed.startedAt === now) this.#logger.info({ orgId: claimed.organizationId, jobId, targets: claimed.targets.length }, 'job started');
       return { proceed: true, jobStatus: claimed.status, targetStatus: 'running' };
     }
     const job = await this.#jobs.findById(jobId);
@@ -89,7 +89,7 @@ export class TargetProgress {
    * holder works (the worker tries again) and a no-op once the target has ended. A report for a
    * target that is no longer open changes nothing.
    */
-  async reportTarget(jobId: string, index: number, report: ReportTargetBody): Promise<{ jobStatus: string; finished: boolean }> {
+  async reportTarget(jobId: string, index: number, report: ReportTargetBody): Promise<ReportTargetResponse['data']> {
     const job = await this.#jobs.findById(jobId);
     const target = job?.targets[index];
     if (!job || !target) throw errors.notFound('Target');
@@ -156,7 +156,7 @@ export class TargetProgress {
    * One pass at a time; a loss reported during a pass starts another after it.
    * @returns a function that stops the watching.
    */
-  requeueWhenQueueLost(log: { info(obj: object, msg?: string): void; error(obj: object, msg?: string): void }): () => void {
+  requeueWhenQueueLost(): () => void {
     let running: Promise<void> | undefined;
     let again = false;
     const pass = (): void => {
@@ -165,8 +165,8 @@ export class TargetProgress {
         return;
       }
       running = this.requeueOpenTargets()
-        .then((tasks) => log.info({ tasks }, 'the crawl queue lost its tasks: re-enqueued the open targets'))
-        .catch((error: unknown) => log.error({ err: error }, 're-enqueueing open targets after a queue loss failed; the maintenance loop retries'))
+        .then((tasks) => this.#logger.info({ tasks }, 'the crawl queue lost its tasks: re-enqueued the open targets'))
+        .catch((error: unknown) => this.#logger.error({ err: error }, 're-enqueueing open targets after a queue loss failed; the maintenance loop retries'))
         .finally(() => {
           running = undefined;
           if (again) {

@@ -1,13 +1,13 @@
-import { CATALOG_LIMITS, type Identity, type Project } from '@crawl/contracts';
+import { CATALOG_LIMITS, type Project } from '@crawl/contracts';
 import { errors } from '@crawl/errors';
 import type { Clock } from '@crawl/modules';
-import { newId, type DocumentStore } from '@crawl/storage';
-import type { AuditLog } from '../audit/audit-service.ts';
-import { ProjectRepository, type ProjectChanges, type ProjectDoc } from './project-repository.ts';
+import { newId } from '@crawl/storage';
+import type { AuditLog } from '../audit/index.ts';
+import type { Actor } from '../shared/actor.ts';
+import type { CatalogResources } from '../shared/resources.ts';
+import type { ProjectChanges, ProjectDoc, ProjectRepository } from './project-repository.ts';
 
 export type { ProjectDoc } from './project-repository.ts';
-
-export type Actor = Pick<Identity, 'userId' | 'organizationId'>;
 
 export function toProjectView(doc: ProjectDoc): Project {
   return { id: doc._id, name: doc.name, organizationId: doc.organizationId, archived: doc.archived, createdAt: doc.createdAt, updatedAt: doc.updatedAt };
@@ -24,19 +24,10 @@ export class ProjectService {
   readonly #clock: Clock;
   readonly #audit: AuditLog;
 
-  constructor(options: { store: DocumentStore; clock: Clock; audit: AuditLog }) {
-    this.#projects = new ProjectRepository(options.store);
-    this.#clock = options.clock;
-    this.#audit = options.audit;
-  }
-
-  async init(): Promise<void> {
-    await this.#projects.init();
-  }
-
-  /** Every project (start-up maintenance only). */
-  all(): AsyncIterable<ProjectDoc> {
-    return this.#projects.streamAll();
+  constructor(resources: CatalogResources, parts: { projects: ProjectRepository; audit: AuditLog }) {
+    this.#projects = parts.projects;
+    this.#clock = resources.clock;
+    this.#audit = parts.audit;
   }
 
   async list(organizationId: string, query: { archived?: boolean | undefined; limit?: number | undefined; offset?: number | undefined } = {}) {

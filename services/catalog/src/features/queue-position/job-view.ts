@@ -1,5 +1,5 @@
 import type { Job } from '@crawl/contracts';
-import { toJobView, type JobDoc } from '../jobs/job-model.ts';
+import { toJobView, type JobDoc } from '../jobs/index.ts';
 import type { QueuePositions } from './queue-position.ts';
 
 /** The Job as `GET /jobs/:id` and the `job` events show it: with `queue` while it is queued or running. */

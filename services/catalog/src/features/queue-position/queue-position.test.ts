@@ -1,12 +1,12 @@
 import type { CrawlTask } from '@crawl/contracts';
 import type { WorkQueue } from '@crawl/queue';
-import type { DocumentStore } from '@crawl/storage';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { JobDoc } from '../jobs/job-model.ts';
+import type { JobDoc } from '../jobs/index.ts';
+import { testResources } from '../../testing/test-resources.ts';
 import { QueuePositions } from './queue-position.ts';
 import { ThroughputMeter } from './throughput-meter.ts';
 
-const noActiveJobs = { collection: () => ({ find: async () => [], ensureIndexes: async () => undefined }) } as unknown as DocumentStore;
+const noActiveJobs = { activeLine: async (): Promise<JobDoc[]> => [] };
 
 function queuedJob(updatedAt: string): JobDoc {
   return {
@@ -37,7 +37,7 @@ function queueAnswering(position: number): { queue: WorkQueue<CrawlTask>; questi
 describe('QueuePositions', () => {
   it('asks the queue once per job and second while the job is unchanged, and again as soon as it changes', async () => {
     const { queue, questions } = queueAnswering(4);
-    const positions = new QueuePositions({ store: noActiveJobs, queue, meter: new ThroughputMeter(async () => ({ processed: 0, active: 0 })) });
+    const positions = new QueuePositions(testResources(), { jobs: noActiveJobs, queue, meter: new ThroughputMeter(async () => ({ processed: 0, active: 0 })) });
 
     const first = await positions.of(queuedJob('t1'));
     for (let i = 0; i < 20; i += 1) expect(await positions.of(queuedJob('t1'))).toEqual(first);
@@ -64,7 +64,7 @@ describe('QueuePositions', () => {
     clock = 1_000;
     processed = 1;
     await meter.current();
-    const positions = new QueuePositions({ store: noActiveJobs, queue, meter });
+    const positions = new QueuePositions(testResources(), { jobs: noActiveJobs, queue, meter });
 
     // Five tasks up to and including the job's last target (position 4), one in flight: 6 s.
     expect(await positions.of(queuedJob('t1'))).toMatchObject({ targetsAhead: 4, etaSeconds: 6 });

@@ -1,9 +1,8 @@
 import type { CrawlTask, JobQueue } from '@crawl/contracts';
 import type { WorkQueue } from '@crawl/queue';
-import type { DocumentStore } from '@crawl/storage';
-import { crawlTaskId, isTerminalJob, type JobDoc } from '../jobs/job-model.ts';
+import { crawlTaskId, isTerminalJob, type JobDoc, type JobRepository } from '../jobs/index.ts';
 import type { Logger } from '../shared/ports.ts';
-import { ActiveJobRepository } from './active-job-repository.ts';
+import type { CatalogResources } from '../shared/resources.ts';
 import { ThroughputMeter } from './throughput-meter.ts';
 
 /** Pending targets asked about at each end of a job before giving up (they may be out for a retry). */
@@ -30,26 +29,23 @@ const hasPending = (job: JobDoc): boolean => job.targets.some((target) => target
  */
 export class QueuePositions {
   readonly #queue: WorkQueue<CrawlTask>;
-  readonly #active: ActiveJobRepository;
+  readonly #jobs: Pick<JobRepository, 'activeLine'>;
   readonly #meter: ThroughputMeter;
-  readonly #logger: Logger | undefined;
+  readonly #logger: Logger;
   readonly #lines = new Map<string, { at: number; jobs: Promise<JobDoc[]> }>();
   readonly #estimates = new Map<string, { at: number; version: string; estimate: Promise<Estimate> }>();
 
-  constructor(options: { store: DocumentStore; queue: WorkQueue<CrawlTask>; logger?: Logger | undefined; meter?: ThroughputMeter }) {
-    this.#queue = options.queue;
-    this.#active = new ActiveJobRepository(options.store);
-    this.#logger = options.logger;
+  /** @param parts.meter the throughput reading (default: the crawl queue's finished and active tasks). */
+  constructor(resources: CatalogResources, parts: { queue: WorkQueue<CrawlTask>; jobs: Pick<JobRepository, 'activeLine'>; meter?: ThroughputMeter }) {
+    this.#queue = parts.queue;
+    this.#jobs = parts.jobs;
+    this.#logger = resources.logger;
     this.#meter =
-      options.meter ??
+      parts.meter ??
       new ThroughputMeter(async () => {
-        const stats = await options.queue.stats();
+        const stats = await parts.queue.stats();
         return { processed: stats.completed + stats.failed, active: stats.active };
       });
-  }
-
-  init(): Promise<void> {
-    return this.#active.init();
   }
 
   /** Undefined for a finished job, and when the queue cannot be asked (the job reads without it). */
@@ -60,7 +56,7 @@ export class QueuePositions {
       // A reused estimate counts down from when it was made, not from when it is read.
       return { ...place, etaSeconds: finishAt === null ? null : Math.max(0, Math.round((finishAt - Date.now()) / 1_000)) };
     } catch (error) {
-      this.#logger?.warn({ err: error, jobId: job._id }, 'estimating the queue position failed; the job is shown without it');
+      this.#logger.warn({ err: error, jobId: job._id }, 'estimating the queue position failed; the job is shown without it');
       return undefined;
     }
   }
@@ -114,7 +110,7 @@ export class QueuePositions {
     const cached = this.#lines.get(organizationId);
     if (cached && now - cached.at < LINE_TTL_MS) return cached.jobs;
     for (const [org, entry] of this.#lines) if (now - entry.at >= LINE_TTL_MS) this.#lines.delete(org);
-    const jobs = this.#active.ofOrganization(organizationId);
+    const jobs = this.#jobs.activeLine(organizationId);
     this.#lines.set(organizationId, { at: now, jobs });
     jobs.catch(() => this.#lines.delete(organizationId));
     return jobs;

@@ -1,11 +1,6 @@
-import { errors } from '@crawl/errors';
-import type { DocumentStore } from '@crawl/storage';
-import { columnsOfItems, unionColumns } from '../exports/export-stream.ts';
-import { JobRepository } from '../jobs/job-repository.ts';
+import { columnsOfItems, unionColumns } from './item-columns.ts';
 import { decodeCursor, encodeCursor, planFrom, planPage, positionOf, splitPosition, type PagePlan, type ResultLayoutSource } from './result-layout.ts';
-import { ResultRepository } from './result-repository.ts';
-
-export type { ResultDoc } from './result-repository.ts';
+import type { ResultRepository } from './result-repository.ts';
 
 /** A job as the result set sees it: its id, maintained total and per-target counts. */
 export interface ResultJob extends ResultLayoutSource {
@@ -28,15 +23,9 @@ export interface ResultPage {
  */
 export class ResultStore {
   readonly #rows: ResultRepository;
-  readonly #jobs: JobRepository;
 
-  constructor(store: DocumentStore) {
-    this.#rows = new ResultRepository(store);
-    this.#jobs = new JobRepository(store);
-  }
-
-  init(): Promise<void> {
-    return this.#rows.init();
+  constructor(parts: { rows: ResultRepository }) {
+    this.#rows = parts.rows;
   }
 
   /** Writes a target's items (a re-run replaces them) and its CSV column record. */
@@ -52,21 +41,14 @@ export class ResultStore {
     await this.#rows.clearTarget(jobId, targetIndex);
   }
 
-  /** Page `page` of `pageSize` rows. Takes the job document the caller already read, or its id. */
-  async page(job: ResultJob | string, page: number, pageSize: number): Promise<ResultPage> {
-    const source = typeof job === 'string' ? await this.#job(job) : job;
-    return this.#read(source, planPage(source, page, pageSize), pageSize);
+  /** Page `page` of `pageSize` rows of the job document the caller read (its counts locate the page). */
+  async page(job: ResultJob, page: number, pageSize: number): Promise<ResultPage> {
+    return this.#read(job, planPage(job, page, pageSize), pageSize);
   }
 
   /** The `pageSize` rows from a cursor on. @throws VALIDATION_ERROR for a malformed cursor. */
   async pageFrom(job: ResultJob, cursor: string, pageSize: number): Promise<ResultPage> {
     return this.#read(job, planFrom(job, decodeCursor(cursor), pageSize), pageSize);
-  }
-
-  async #job(jobId: string): Promise<ResultJob> {
-    const job = await this.#jobs.findById(jobId);
-    if (!job) throw errors.notFound('Job');
-    return job;
   }
 
   async #read(job: ResultJob, plan: PagePlan, pageSize: number): Promise<ResultPage> {

@@ -1,13 +1,16 @@
 import { CATALOG_LIMITS, type CreateJobBody, type CreateScheduleBody, type Schedule, type UpdateScheduleBody } from '@crawl/contracts';
 import { AppError, errors } from '@crawl/errors';
 import type { Clock } from '@crawl/modules';
-import { newId, type DocumentStore } from '@crawl/storage';
+import { newId } from '@crawl/storage';
+import type { AuditLog } from '../audit/index.ts';
+import type { JobEvents } from '../events/index.ts';
+import type { JobInput, JobLifecycle } from '../jobs/index.ts';
+import type { ProjectService } from '../projects/index.ts';
+import type { Actor } from '../shared/actor.ts';
 import type { Logger } from '../shared/ports.ts';
-import type { AuditLog } from '../audit/audit-service.ts';
-import type { JobService } from '../jobs/job-service.ts';
-import type { Actor, ProjectService } from '../projects/project-service.ts';
+import type { CatalogResources } from '../shared/resources.ts';
 import { DEFAULT_TIMEZONE, nextRunAfter, validateCron } from './cron-rules.ts';
-import { ScheduleRepository, type ScheduleChanges, type ScheduleDoc, type ScheduleRunError } from './schedule-repository.ts';
+import type { ScheduleChanges, ScheduleDoc, ScheduleRepository, ScheduleRunError } from './schedule-repository.ts';
 
 export type { ScheduleDoc } from './schedule-repository.ts';
 
@@ -30,21 +33,23 @@ export function toScheduleView(doc: ScheduleDoc): Schedule {
   };
 }
 
-export interface ScheduleServiceOptions {
-  store: DocumentStore;
-  clock: Clock;
+/** The parts of schedules besides the shared resources. */
+export interface ScheduleParts {
+  schedules: ScheduleRepository;
   projects: ProjectService;
-  jobs: JobService;
+  /** Scheduled runs create their jobs through the user's path. */
+  jobs: JobLifecycle;
+  /** A schedule's crawlConfig follows the rules of a job create body. */
+  input: JobInput;
   audit: AuditLog;
+  /** A run that could not create its job is written to the outbox (webhooks send `schedule.failed`). */
+  events: JobEvents;
   minIntervalMinutes: number;
-  logger?: Logger | undefined;
-  /** Told when a scheduled run could not create its job (webhooks send `schedule.failed`). */
-  onRunFailed?: (schedule: ScheduleDoc, error: ScheduleRunError) => Promise<unknown>;
 }
 
 /** The normalized crawl definition a schedule keeps: the same rules as a job create body. */
-function normalizedConfig(jobs: JobService, body: CreateJobBody): CreateJobBody {
-  const prepared = jobs.prepare(body, 'crawlConfig');
+function normalizedConfig(input: JobInput, body: CreateJobBody): CreateJobBody {
+  const prepared = input.prepare(body, 'crawlConfig');
   return {
     type: prepared.type,
     targets: prepared.targets.map((t) => t.value),
@@ -54,19 +59,19 @@ function normalizedConfig(jobs: JobService, body: CreateJobBody): CreateJobBody 
 
 export class ScheduleService {
   readonly #schedules: ScheduleRepository;
-  readonly #options: ScheduleServiceOptions;
+  readonly #options: ScheduleParts;
+  readonly #clock: Clock;
+  readonly #logger: Logger;
 
-  constructor(options: ScheduleServiceOptions) {
-    this.#schedules = new ScheduleRepository(options.store);
-    this.#options = options;
-  }
-
-  async init(): Promise<void> {
-    await this.#schedules.init();
+  constructor(resources: CatalogResources, parts: ScheduleParts) {
+    this.#schedules = parts.schedules;
+    this.#options = parts;
+    this.#clock = resources.clock;
+    this.#logger = resources.logger;
   }
 
   #now(): Date {
-    return this.#options.clock.now();
+    return this.#clock.now();
   }
 
   async create(actor: Actor, projectId: string, body: CreateScheduleBody, requestId?: string): Promise<ScheduleDoc> {
@@ -75,7 +80,7 @@ export class ScheduleService {
     const now = this.#now();
     const timezone = body.timezone ?? DEFAULT_TIMEZONE;
     const { nextRunAt } = validateCron(body.cron, timezone, this.#options.minIntervalMinutes, now);
-    const crawlConfig = normalizedConfig(this.#options.jobs, body.crawlConfig);
+    const crawlConfig = normalizedConfig(this.#options.input, body.crawlConfig);
     const iso = now.toISOString();
     const doc: ScheduleDoc = {
       _id: newId('sch_'),
@@ -133,7 +138,7 @@ export class ScheduleService {
       set.cron = cron.trim();
       set.timezone = timezone;
     }
-    if (patch.crawlConfig !== undefined) set.crawlConfig = normalizedConfig(this.#options.jobs, patch.crawlConfig);
+    if (patch.crawlConfig !== undefined) set.crawlConfig = normalizedConfig(this.#options.input, patch.crawlConfig);
     if (patch.enabled !== undefined) set.enabled = patch.enabled;
     // A changed rule or a re-enable counts from now: missed runs are not replayed.
     if (patch.cron !== undefined || patch.timezone !== undefined || (patch.enabled === true && !current.enabled)) {
@@ -188,16 +193,22 @@ export class ScheduleService {
       await this.#schedules.recordRunJob(schedule._id, job._id);
     } catch (error) {
       const appError = error instanceof AppError ? error : undefined;
-      if (!appError) this.#options.logger?.error({ err: error, scheduleId: schedule._id }, 'scheduled run failed');
+      if (!appError) this.#logger.error({ err: error, scheduleId: schedule._id }, 'scheduled run failed');
       const lastError: ScheduleRunError = {
         code: appError?.code ?? 'INTERNAL_ERROR',
         message: appError?.message ?? 'The scheduled run failed unexpectedly',
         at,
       };
       await this.#schedules.recordRunError(schedule._id, lastError).catch(() => undefined);
-      await this.#options
-        .onRunFailed?.(schedule, lastError)
-        .catch((hookError: unknown) => this.#options.logger?.error({ err: hookError, scheduleId: schedule._id }, 'recording the schedule.failed event failed'));
+      await this.#options.events
+        .scheduleFailed({
+          scheduleId: schedule._id,
+          organizationId: schedule.organizationId,
+          projectId: schedule.projectId,
+          error: { code: lastError.code, message: lastError.message },
+          occurredAt: lastError.at,
+        })
+        .catch((eventError: unknown) => this.#logger.error({ err: eventError, scheduleId: schedule._id }, 'recording the schedule.failed event failed'));
     }
   }
 }

@@ -166,7 +166,7 @@ describe.each(testBackends())('schedules routes ($name)', (backend) => {
     const schedule = (await create({ cron: '0 7 * * *', crawlConfig: { type: 'search', targets: ['kw'] } }, bob.token, project)).body.data;
     await h.request({ method: 'PATCH', url: `/schedules/${schedule.id}`, token: bob.token, body: { enabled: true }, headers: { 'x-request-id': 'req-sch' } });
     h.clock.set('2026-03-03T07:00:00.000Z');
-    await h.catalog.tick();
+    await h.catalog.maintenance.tick();
     const jobs = await h.request({ method: 'GET', url: `/projects/${project}/jobs`, token: bob.token });
     expect(jobs.body.meta.total).toBe(1);
     const list = await h.request({ method: 'GET', url: `/projects/${project}/schedules`, token: bob.token });

@@ -1,5 +1,5 @@
 import type { Broadcast, QueueProvider } from '@crawl/queue';
-import type { Logger } from '../shared/ports.ts';
+import type { Logger } from './ports.ts';
 
 export const JOB_CHANGES_TOPIC = 'job-changes';
 
@@ -11,12 +11,12 @@ export const JOB_CHANGES_TOPIC = 'job-changes';
  */
 export class JobChanges {
   readonly #broadcast: Broadcast;
-  readonly #logger: Logger | undefined;
+  readonly #logger: Logger;
   readonly #listeners = new Map<string, Set<() => void>>();
   #unsubscribe: (() => void) | undefined;
   #failures = 0;
 
-  constructor(queues: QueueProvider, logger?: Logger) {
+  constructor(queues: QueueProvider, logger: Logger) {
     this.#broadcast = queues.broadcast(JOB_CHANGES_TOPIC);
     this.#logger = logger;
   }
@@ -25,7 +25,7 @@ export class JobChanges {
   publish(jobId: string): void {
     this.#broadcast.publish(jobId).catch((error: unknown) => {
       // One line per outage, not one per report.
-      if (this.#failures++ === 0) this.#logger?.warn({ err: error }, 'announcing a job change failed; live job events fall back to polling');
+      if (this.#failures++ === 0) this.#logger.warn({ err: error }, 'announcing a job change failed; live job events fall back to polling');
     });
   }
 

@@ -1,7 +1,8 @@
-import type { ModuleContext } from '@crawl/modules';
+import type { Logger as ProcessLogger } from '@crawl/logging';
 import type { BillingClient } from '@crawl/service-client';
 
-export type Logger = ModuleContext['logger'];
+/** The one logger type of the service: the process logger every module context carries. */
+export type Logger = ProcessLogger;
 
 /** What catalog needs from billing; the real BillingClient or a test double. */
 export type BillingPort = Pick<BillingClient, 'reserve' | 'release' | 'settle' | 'consumeExport'>;

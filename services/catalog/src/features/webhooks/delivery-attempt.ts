@@ -1,13 +1,14 @@
 import type { DeliveryTask, WebhookDisabledReason } from '@crawl/contracts';
-import { noMetrics, type WebhookMetrics } from '@crawl/metrics';
+import type { WebhookMetrics } from '@crawl/metrics';
 import type { Clock } from '@crawl/modules';
 import { retryAfterMs } from '@crawl/service-client';
 import type { Logger } from '../shared/ports.ts';
-import type { AuditLog } from '../audit/audit-service.ts';
+import type { AuditLog } from '../audit/index.ts';
 import { checkWebhookUrl, WebhookUrlError, type Resolver, type UrlRules } from './address-guard.ts';
 import type { DeliveryRepository } from './delivery-repository.ts';
 import { QUEUE_LEASE_MS } from './delivery-queue.ts';
 import type { EndpointRepository } from './endpoint-repository.ts';
+import type { EndpointService } from './endpoint-service.ts';
 import type { Sender, SendResult } from './http-sender.ts';
 import { nextRetryDelay } from './retry-policy.ts';
 import { signedHeaders } from './signer.ts';
@@ -18,10 +19,10 @@ export interface DeliveryAttemptOptions {
   endpoints: EndpointRepository;
   audit: AuditLog;
   clock: Clock;
-  logger?: Logger | undefined;
-  metrics?: WebhookMetrics | undefined;
-  /** The endpoint's signing secrets valid at an instant, current first. */
-  signingSecrets: (endpoint: EndpointDoc, at: string) => string[];
+  logger: Logger;
+  metrics: WebhookMetrics;
+  /** Opens the endpoint's signing secrets valid at an instant, current first. */
+  secrets: Pick<EndpointService, 'signingSecrets'>;
   rules: UrlRules;
   resolver: Resolver;
   sender: Sender;
@@ -106,7 +107,7 @@ export class DeliveryAttempt {
     }
     const retryAfter = retryAfterMs(result.headers['retry-after'], now.getTime());
     const delay = disabled ? null : nextRetryDelay(delivery.cycleAttempts + 1, { retryAfterMs: retryAfter, random: this.#options.random });
-    if (delay === null) (this.#options.metrics ?? noMetrics).webhookAttempt('exhausted', undefined);
+    if (delay === null) this.#options.metrics.webhookAttempt('exhausted', undefined);
     const nextAttemptAt = delay === null ? null : new Date(now.getTime() + delay).toISOString();
     await this.#deliveries.recordAttempt(
       deliveryId,
@@ -120,7 +121,7 @@ export class DeliveryAttempt {
   /** The attempt's business event and metrics (the retry decision comes later, `exhausted`). */
   #record(delivery: DeliveryDoc, ok: boolean, statusCode: number | null, error: string | null, now: Date): void {
     const lag = ok ? (now.getTime() - Date.parse(delivery.createdAt)) / 1000 : undefined;
-    (this.#options.metrics ?? noMetrics).webhookAttempt(ok ? 'delivered' : 'failed', lag);
+    this.#options.metrics.webhookAttempt(ok ? 'delivered' : 'failed', lag);
     const line = {
       orgId: delivery.organizationId,
       deliveryId: delivery._id,
@@ -128,8 +129,8 @@ export class DeliveryAttempt {
       attempt: delivery.attemptCount + 1,
       statusCode,
     };
-    if (ok) this.#options.logger?.info(line, 'webhook delivered');
-    else this.#options.logger?.warn({ ...line, error }, 'webhook delivery failed');
+    if (ok) this.#options.logger.info(line, 'webhook delivered');
+    else this.#options.logger.warn({ ...line, error }, 'webhook delivery failed');
   }
 
   async #send(endpoint: EndpointDoc, delivery: DeliveryDoc, at: Date): Promise<SendResult> {
@@ -137,7 +138,7 @@ export class DeliveryAttempt {
     try {
       // Checked again at every attempt, after DNS resolution; the sender connects to these addresses.
       const { checked, addresses } = await checkWebhookUrl(endpoint.url, rules, resolver);
-      const headers = signedHeaders(this.#options.signingSecrets(endpoint, at.toISOString()), delivery.eventId, at, delivery.body);
+      const headers = signedHeaders(this.#options.secrets.signingSecrets(endpoint, at.toISOString()), delivery.eventId, at, delivery.body);
       return await sender({ url: checked.url, addresses, headers: { ...headers }, body: delivery.body, timeoutMs });
     } catch (error) {
       const message = error instanceof WebhookUrlError ? `refused: ${error.message}` : `not sent: ${error instanceof Error ? error.message : String(error)}`;
@@ -150,7 +151,7 @@ export class DeliveryAttempt {
     const disabled = await this.#endpoints.disable(endpoint._id, reason);
     if (!disabled) return false;
     await this.#deliveries.failPendingForEndpoint(endpoint.organizationId, endpoint._id, 'endpoint disabled', reason.at);
-    this.#options.logger?.warn({ endpointId: endpoint._id, organizationId: endpoint.organizationId, reason: reason.code }, 'webhook endpoint disabled');
+    this.#options.logger.warn({ endpointId: endpoint._id, organizationId: endpoint.organizationId, reason: reason.code }, 'webhook endpoint disabled');
     await this.#options.audit.recordQuietly({
       organizationId: endpoint.organizationId,
       actorUserId: 'system',

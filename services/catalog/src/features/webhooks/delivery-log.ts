@@ -2,11 +2,12 @@ import { WEBHOOK_LIMITS, WEBHOOK_TEST_EVENT, type ListDeliveriesQuery } from '@c
 import { errors } from '@crawl/errors';
 import type { Clock } from '@crawl/modules';
 import { newId } from '@crawl/storage';
-import type { AuditLog } from '../audit/audit-service.ts';
-import type { Actor } from '../projects/project-service.ts';
+import type { AuditLog } from '../audit/index.ts';
+import type { Actor } from '../shared/actor.ts';
 import type { DeliveryRepository } from './delivery-repository.ts';
 import type { EndpointService } from './endpoint-service.ts';
 import { newDelivery, type DeliveryDoc } from './webhook-model.ts';
+import type { WebhookDispatcher } from './webhook-dispatcher.ts';
 
 export interface DeliveryLogOptions {
   endpoints: EndpointService;
@@ -15,8 +16,8 @@ export interface DeliveryLogOptions {
   clock: Clock;
   /** How long finished deliveries are kept. */
   retentionMs: number;
-  /** Told when a delivery became due now (test event, replay), so a dispatch pass runs soon. */
-  onDue: () => void;
+  /** Runs a dispatch pass soon when a delivery became due now (test event, replay). */
+  dispatcher: Pick<WebhookDispatcher, 'kick'>;
 }
 
 /** An endpoint's delivery log as its organization sees it: list, test event, replay; and retention. */
@@ -47,7 +48,7 @@ export class DeliveryLog {
     });
     const delivery = newDelivery(endpoint, eventId, WEBHOOK_TEST_EVENT, body, now);
     await this.#deliveries.insert(delivery);
-    this.#options.onDue();
+    this.#options.dispatcher.kick();
     return delivery;
   }
 
@@ -76,7 +77,7 @@ export class DeliveryLog {
       requestId,
       metadata: { deliveryId, eventId: delivery.eventId },
     });
-    this.#options.onDue();
+    this.#options.dispatcher.kick();
     return replayed;
   }
 

@@ -9,8 +9,9 @@ import {
 import { errors } from '@crawl/errors';
 import type { Clock } from '@crawl/modules';
 import { newId } from '@crawl/storage';
-import type { AuditLog } from '../audit/audit-service.ts';
-import type { Actor, ProjectService } from '../projects/project-service.ts';
+import type { AuditLog } from '../audit/index.ts';
+import type { ProjectService } from '../projects/index.ts';
+import type { Actor } from '../shared/actor.ts';
 import { checkWebhookUrl, WebhookUrlError, type Resolver, type UrlRules } from './address-guard.ts';
 import type { DeliveryRepository } from './delivery-repository.ts';
 import type { EndpointChanges, EndpointRepository } from './endpoint-repository.ts';

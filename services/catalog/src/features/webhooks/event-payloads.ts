@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { WebhookEventType } from '@crawl/contracts';
-import type { AnyOutboxDoc } from '../events/event-service.ts';
-import { toJobView } from '../jobs/job-model.ts';
-import type { JobService } from '../jobs/job-service.ts';
-import { toScheduleView, type ScheduleService } from '../schedules/schedule-service.ts';
+import type { AnyOutboxDoc } from '../events/index.ts';
+import { toJobView, type JobLifecycle } from '../jobs/index.ts';
+import { toScheduleView, type ScheduleService } from '../schedules/index.ts';
 
 /** The `webhook-id` of an outbox entry: one per logical event, the same for every endpoint. */
 export function eventIdFor(outboxId: string): string {
@@ -16,11 +15,11 @@ export function webhookEventType(event: AnyOutboxDoc): WebhookEventType {
 
 /** Builds the JSON body every attempt of an outbox event sends (the job or schedule as the API shows it). */
 export class EventPayloads {
-  readonly #jobs: JobService;
-  readonly #schedules: ScheduleService;
+  readonly #jobs: Pick<JobLifecycle, 'getOwned'>;
+  readonly #schedules: Pick<ScheduleService, 'getOwned'>;
   readonly #publicBaseUrl: string;
 
-  constructor(options: { jobs: JobService; schedules: ScheduleService; publicBaseUrl: string }) {
+  constructor(options: { jobs: Pick<JobLifecycle, 'getOwned'>; schedules: Pick<ScheduleService, 'getOwned'>; publicBaseUrl: string }) {
     this.#jobs = options.jobs;
     this.#schedules = options.schedules;
     this.#publicBaseUrl = options.publicBaseUrl;

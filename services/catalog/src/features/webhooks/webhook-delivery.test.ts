@@ -196,7 +196,7 @@ describe.each(testBackends())('webhook delivery to a local receiver ($name)', (b
     const jobId = await finishJob('completed');
     // More job-end signals for the same job (a duplicate report, the maintenance finisher) add nothing.
     await h.report(jobId, 0, { status: 'success', items: [{ asin: 'B000000001' }] });
-    await h.catalog.jobs.finishIfDone(jobId);
+    await h.catalog.progress.finishIfDone(jobId);
     await flush();
     await flush();
 

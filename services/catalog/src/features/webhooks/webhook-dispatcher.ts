@@ -3,7 +3,7 @@ import type { DeliveryTask } from '@crawl/contracts';
 import type { Clock } from '@crawl/modules';
 import type { WorkQueue } from '@crawl/queue';
 import type { Logger } from '../shared/ports.ts';
-import type { AnyOutboxDoc, JobEvents } from '../events/event-service.ts';
+import type { AnyOutboxDoc, JobEvents } from '../events/index.ts';
 import type { DeliveryRepository } from './delivery-repository.ts';
 import { QUEUE_LEASE_MS } from './delivery-queue.ts';
 import type { EndpointRepository } from './endpoint-repository.ts';
@@ -22,7 +22,7 @@ export interface WebhookDispatcherOptions {
   payloads: EventPayloads;
   queue: WorkQueue<DeliveryTask>;
   clock: Clock;
-  logger?: Logger | undefined;
+  logger: Logger;
   maxInFlightPerOrg: number;
   /** Whether `kick()` runs passes (tests drive `dispatch()` themselves). */
   autoDispatch: boolean;
@@ -52,7 +52,7 @@ export class WebhookDispatcher {
   /** A dispatch pass soon (used when events are recorded or a test/replay is requested). */
   kick(): void {
     if (!this.#options.autoDispatch || this.#stopped) return;
-    this.dispatch().catch((error: unknown) => this.#options.logger?.error({ err: error }, 'webhook dispatch failed'));
+    this.dispatch().catch((error: unknown) => this.#options.logger.error({ err: error }, 'webhook dispatch failed'));
   }
 
   /** Stops automatic passes and waits for the running one. */
@@ -156,7 +156,7 @@ export class WebhookDispatcher {
           await this.#options.queue.add({ deliveryId: delivery._id, claim }, { jobId: `${delivery._id}-${claim}`, group: org });
           claimed += 1;
         } catch (error) {
-          this.#options.logger?.warn({ err: error, deliveryId: delivery._id }, 'enqueueing a webhook delivery failed; it stays due');
+          this.#options.logger.warn({ err: error, deliveryId: delivery._id }, 'enqueueing a webhook delivery failed; it stays due');
           await this.#deliveries.releaseClaim(delivery._id, claim);
           return claimed;
         }

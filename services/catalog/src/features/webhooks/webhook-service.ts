@@ -1,20 +1,18 @@
 import type { DeliveryTask } from '@crawl/contracts';
-import type { WebhookMetrics } from '@crawl/metrics';
 import { systemTimers, type Clock, type Timers } from '@crawl/modules';
-import type { QueueProvider, WorkQueue } from '@crawl/queue';
-import type { DocumentStore } from '@crawl/storage';
+import type { WorkQueue } from '@crawl/queue';
+import type { AuditLog } from '../audit/index.ts';
+import type { JobEvents } from '../events/index.ts';
+import type { JobLifecycle } from '../jobs/index.ts';
+import type { ProjectService } from '../projects/index.ts';
+import type { ScheduleService } from '../schedules/index.ts';
 import type { Logger } from '../shared/ports.ts';
-import type { AuditLog } from '../audit/audit-service.ts';
-import type { JobEvents } from '../events/event-service.ts';
-import type { JobService } from '../jobs/job-service.ts';
-import type { ProjectService } from '../projects/project-service.ts';
-import type { ScheduleService } from '../schedules/schedule-service.ts';
+import type { CatalogResources } from '../shared/resources.ts';
 import { systemResolver, type Resolver, type UrlRules } from './address-guard.ts';
 import { DeliveryAttempt } from './delivery-attempt.ts';
 import { DeliveryLog } from './delivery-log.ts';
-import { openDeliveryQueue } from './delivery-queue.ts';
-import { DeliveryRepository } from './delivery-repository.ts';
-import { EndpointRepository } from './endpoint-repository.ts';
+import type { DeliveryRepository } from './delivery-repository.ts';
+import type { EndpointRepository } from './endpoint-repository.ts';
 import { EndpointService } from './endpoint-service.ts';
 import { EventPayloads } from './event-payloads.ts';
 import { createSender, type Sender } from './http-sender.ts';
@@ -46,22 +44,22 @@ export interface WebhookSettings {
   retentionMs: number;
 }
 
-export interface WebhookServiceOptions {
-  store: DocumentStore;
-  clock: Clock;
-  queues: QueueProvider;
-  logger?: Logger | undefined;
-  /** Delivery attempts by outcome and delivery lag; default none. */
-  metrics?: WebhookMetrics | undefined;
+/** The parts of webhooks besides the shared resources. */
+export interface WebhookParts {
+  endpoints: EndpointRepository;
+  deliveries: DeliveryRepository;
+  /** The `webhook-deliveries` work queue (delivery-queue.ts). */
+  queue: WorkQueue<DeliveryTask>;
   audit: AuditLog;
   projects: ProjectService;
-  jobs: JobService;
-  schedules: ScheduleService;
+  /** Payloads show the job or schedule as the API does. */
+  jobs: Pick<JobLifecycle, 'getOwned'>;
+  schedules: Pick<ScheduleService, 'getOwned'>;
   events: JobEvents;
   /** Key material for encrypting signing secrets at rest. */
   secretsKey: string;
   settings: WebhookSettings;
-  options?: WebhookOptions;
+  seams?: WebhookOptions;
 }
 
 /**
@@ -74,64 +72,54 @@ export class WebhookService {
   readonly deliveries: DeliveryLog;
   readonly dispatcher: WebhookDispatcher;
   readonly autoDispatch: boolean;
-  readonly #endpointRepository: EndpointRepository;
-  readonly #deliveryRepository: DeliveryRepository;
   readonly #attempt: DeliveryAttempt;
   readonly #queue: WorkQueue<DeliveryTask>;
   readonly #clock: Clock;
-  readonly #logger: Logger | undefined;
+  readonly #logger: Logger;
   readonly #concurrency: number;
 
-  constructor(options: WebhookServiceOptions) {
-    const { store, clock, logger, audit, settings } = options;
-    const seams = options.options ?? {};
-    const endpoints = (this.#endpointRepository = new EndpointRepository(store));
-    const deliveries = (this.#deliveryRepository = new DeliveryRepository(store));
+  constructor(resources: CatalogResources, parts: WebhookParts) {
+    const { clock, logger } = resources;
+    const { endpoints, deliveries, audit, settings } = parts;
+    const seams = parts.seams ?? {};
     const rules: UrlRules = { requireHttps: settings.requireHttps, allowPrivate: settings.allowPrivateTargets };
     const resolver = seams.resolver ?? systemResolver;
     this.#clock = clock;
     this.#logger = logger;
     this.#concurrency = settings.concurrency;
     this.autoDispatch = seams.autoDispatch ?? true;
-    this.#queue = openDeliveryQueue(options.queues);
+    this.#queue = parts.queue;
     this.endpoints = new EndpointService({
       endpoints,
       deliveries,
-      projects: options.projects,
+      projects: parts.projects,
       audit,
       clock,
-      box: new SecretBox(options.secretsKey),
+      box: new SecretBox(parts.secretsKey),
       rules,
       resolver,
       secretOverlapMs: settings.secretOverlapMs,
     });
     this.dispatcher = new WebhookDispatcher({
-      events: options.events,
+      events: parts.events,
       endpoints,
       deliveries,
-      payloads: new EventPayloads({ jobs: options.jobs, schedules: options.schedules, publicBaseUrl: settings.publicBaseUrl }),
+      payloads: new EventPayloads({ jobs: parts.jobs, schedules: parts.schedules, publicBaseUrl: settings.publicBaseUrl }),
       queue: this.#queue,
       clock,
       logger,
       maxInFlightPerOrg: settings.maxInFlightPerOrg,
       autoDispatch: this.autoDispatch,
     });
-    this.deliveries = new DeliveryLog({
-      endpoints: this.endpoints,
-      deliveries,
-      audit,
-      clock,
-      retentionMs: settings.retentionMs,
-      onDue: () => this.dispatcher.kick(),
-    });
+    this.deliveries = new DeliveryLog({ endpoints: this.endpoints, deliveries, audit, clock, retentionMs: settings.retentionMs, dispatcher: this.dispatcher });
     this.#attempt = new DeliveryAttempt({
       deliveries,
       endpoints,
       audit,
       clock,
       logger,
-      metrics: options.metrics,
-      signingSecrets: (endpoint, at) => this.endpoints.signingSecrets(endpoint, at),
+      metrics: resources.metrics,
+      secrets: this.endpoints,
       rules,
       resolver,
       sender: seams.sender ?? createSender(seams.timers ?? systemTimers),
@@ -139,10 +127,6 @@ export class WebhookService {
       timeoutMs: settings.timeoutMs,
       disableAfterMs: settings.disableAfterMs,
     });
-  }
-
-  async init(): Promise<void> {
-    await Promise.all([this.#endpointRepository.init(), this.#deliveryRepository.init()]);
   }
 
   /** The service's clock as an ISO timestamp (views compute the rotation overlap with it). */
@@ -155,7 +139,7 @@ export class WebhookService {
     await this.#queue.process((job) => this.#attempt.run(job.payload), {
       concurrency: this.#concurrency,
       onFailed: (job, error) => {
-        this.#logger?.error({ err: error, deliveryId: job.payload.deliveryId }, 'webhook delivery task failed; its lease expires and it is claimed again');
+        this.#logger.error({ err: error, deliveryId: job.payload.deliveryId }, 'webhook delivery task failed; its lease expires and it is claimed again');
       },
     });
   }

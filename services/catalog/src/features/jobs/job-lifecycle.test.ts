@@ -84,7 +84,7 @@ describe('job creation failure handling', () => {
     expect((await queue.stats()).waiting).toBe(0);
     queue.add = add;
     d.clock.advance(11 * 60_000);
-    await d.catalog.tick();
+    await d.catalog.maintenance.tick();
     expect((await queue.stats()).waiting).toBe(2);
     await d.queues.close();
     await d.store.close();
@@ -123,8 +123,8 @@ describe('races between the worker and the user', () => {
       const d = await domainCatalog();
       const project = await d.catalog.projects.create(actor, 'p');
       const job = await d.catalog.jobs.create(actor, project._id, { type: 'search', targets: ['a', 'b'] });
-      await d.catalog.jobs.claimTarget(job._id, 0);
-      const report = d.catalog.jobs.reportTarget(job._id, 0, { status: 'success', items: [{ n: 1 }, { n: 2 }] });
+      await d.catalog.progress.claimTarget(job._id, 0);
+      const report = d.catalog.progress.reportTarget(job._id, 0, { status: 'success', items: [{ n: 1 }, { n: 2 }] });
       const cancel = (async () => {
         for (let i = 0; i < turns; i += 1) await Promise.resolve();
         return d.catalog.jobs.cancel(actor, job._id);
@@ -133,7 +133,7 @@ describe('races between the worker and the user', () => {
       const final = await d.catalog.jobs.getOwned(actor.organizationId, job._id);
       expect(final.status).toBe('cancelled');
       expect(final.targets[1]?.status).toBe('cancelled');
-      const { total } = await d.catalog.results.page(job._id, 1, 10);
+      const { total } = await d.catalog.results.page(final, 1, 10);
       if (final.targets[0]?.status === 'success') {
         expect(total).toBe(2);
         expect(final.resultCount).toBe(2);
@@ -159,7 +159,7 @@ describe('races between the worker and the user', () => {
     const job = await d.catalog.jobs.create(actor, project._id, { type: 'search', targets });
     const outcomes = await Promise.all(
       targets.map((_, i) =>
-        d.catalog.jobs.reportTarget(job._id, i, { status: i % 3 === 0 ? 'failed' : 'success', reason: 'blocked', items: i % 3 === 0 ? [] : [{ i }] }),
+        d.catalog.progress.reportTarget(job._id, i, { status: i % 3 === 0 ? 'failed' : 'success', reason: 'blocked', items: i % 3 === 0 ? [] : [{ i }] }),
       ),
     );
     expect(outcomes.filter((o) => o.finished)).not.toHaveLength(0);

@@ -1,0 +1,4 @@
+/** Schedules: cron rules that create a project's jobs through the user's path. */
+export { ScheduleRepository } from './schedule-repository.ts';
+export { scheduleRoutes } from './schedule-routes.ts';
+export { ScheduleService, toScheduleView, type ScheduleDoc } from './schedule-service.ts';

@@ -1,0 +1,55 @@
+import type { Clock } from '@crawl/modules';
+import type { JobSettlement, TargetProgress } from './features/jobs/index.ts';
+import type { ScheduleService } from './features/schedules/index.ts';
+import type { Logger } from './features/shared/ports.ts';
+import type { CatalogResources } from './features/shared/resources.ts';
+import type { WebhookService } from './features/webhooks/index.ts';
+
+export interface MaintenanceSettings {
+  /** SCHEDULER_ENABLED: this process fires due schedules. */
+  schedulerEnabled: boolean;
+  /** REQUEUE_STALE_AFTER_MS: open targets of jobs untouched this long are enqueued again. */
+  requeueStaleAfterMs: number;
+}
+
+/**
+ * Catalog's background work, which spans features: after a start, the open targets enqueued
+ * again and the settlements retried; then, at every tick, due schedules fired, leftovers settled,
+ * stale targets re-enqueued and old webhook deliveries pruned.
+ */
+export class CatalogMaintenance {
+  readonly #parts: { schedules: ScheduleService; progress: TargetProgress; settlement: JobSettlement; webhooks: WebhookService };
+  readonly #settings: MaintenanceSettings;
+  readonly #clock: Clock;
+  readonly #logger: Logger;
+
+  constructor(
+    resources: CatalogResources,
+    parts: { schedules: ScheduleService; progress: TargetProgress; settlement: JobSettlement; webhooks: WebhookService; settings: MaintenanceSettings },
+  ) {
+    const { settings, ...services } = parts;
+    this.#parts = services;
+    this.#settings = settings;
+    this.#clock = resources.clock;
+    this.#logger = resources.logger;
+  }
+
+  /**
+   * The store survives a restart, the in-process queue does not: enqueue open targets again
+   * (idempotent by task id), finish jobs whose targets all ended, retry settlements.
+   */
+  async recover(): Promise<void> {
+    const requeued = await this.#parts.progress.requeueOpenTargets();
+    await this.#parts.settlement.settleUnsettled();
+    if (requeued > 0) this.#logger.info({ tasks: requeued }, 're-enqueued open targets of unfinished jobs');
+  }
+
+  /** One pass of background work: fire due schedules, settle leftovers, re-enqueue stale targets, prune deliveries. */
+  async tick(): Promise<void> {
+    const { schedules, progress, settlement, webhooks } = this.#parts;
+    if (this.#settings.schedulerEnabled) await schedules.runDue();
+    await settlement.settleUnsettled();
+    await progress.requeueOpenTargets({ untouchedSince: new Date(this.#clock.now().getTime() - this.#settings.requeueStaleAfterMs).toISOString() });
+    await webhooks.prune();
+  }
+}
