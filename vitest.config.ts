@@ -12,6 +12,7 @@ export default defineConfig({
       'packages/*/vitest.config.ts',
       'apps/*/vitest.config.ts',
       'services/*/vitest.config.ts',
+      'e2e/vitest.config.ts',
       { test: { ...sharedTestOptions, name: 'tools', include: ['scripts/**/*.test.ts'] } },
     ],
   },

@@ -6,7 +6,7 @@
 import { tracingActive } from '@crawl/tracing';
 import { registeredTelemetry } from '@crawl/tracing/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService } from '../src/testing/index.ts';
+import { startTestService, type TestService } from '@crawl/server/testing';
 
 describe('tracing off (no OTEL_* settings)', () => {
   let svc: TestService;

@@ -26,7 +26,7 @@ import { RuntimeConfig } from '@crawl/modules';
 import { MODULE_LOADERS } from '@crawl/server';
 import { startTestService } from '@crawl/server/testing';
 import { describe, expect, it } from 'vitest';
-import { findKustomize, K8S_DIR, overlays, parseManifests, renderKustomization, type Manifest } from '../../../deploy/k8s/render.ts';
+import { findKustomize, K8S_DIR, overlays, parseManifests, renderKustomization, type Manifest } from '../../deploy/k8s/render.ts';
 import { allowed, type Endpoint } from './k8s/network-policy-evaluator.ts';
 import { parsePromQL, seriesNames } from './k8s/promql-names.ts';
 import { REPO_ROOT } from './spawn-service.ts';

@@ -2,12 +2,12 @@
  * The dashboard in a real Chromium against the all-in-one crawling the marketplace simulator: the
  * pages a customer uses, driven as a user would (labels, buttons, links), with screenshots of each
  * page at desktop and phone width under test-output/screenshots. In CI (CI=true) a missing
- * Chromium fails the suite; elsewhere it is skipped with a note.
+ * Chromium fails the suite; elsewhere it is skipped with a note. The app is the dashboard's build
+ * as it stands: turbo runs `@crawl/dashboard`'s build before this package's tests.
  */
 import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildDashboard } from './build-dashboard.ts';
 import { CHROMIUM_PATH, hasChromium, launchChromium } from './chromium.ts';
 import { DESKTOP, screenshot as takeScreenshots } from './screenshots.ts';
 import { type Deployment, startAllInOne, startSplit, startWebhookReceiver, type WebhookReceiver } from './servers.ts';
@@ -42,7 +42,6 @@ function dashboardSuite(mode: string, start: () => Promise<Deployment>) {
     let jobUrl = '';
 
     beforeAll(async () => {
-      await buildDashboard();
       [server, receiver, chromium] = await Promise.all([
         start(),
         startWebhookReceiver(),

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { sharedTestOptions } from '../../../../vitest.shared.ts';
+import { sharedTestOptions } from '../../../vitest.shared.ts';
 
 /**
  * The fuzz suite (`pnpm test:fuzz`): its files end in `.fuzz.ts`, so the package's own `vitest run`

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { startCommand } from '../src/start-command.ts';
+import { startCommand } from '@crawl/server/start-command';
 
-const root = resolve(import.meta.dirname, '..', '..', '..');
+const root = resolve(import.meta.dirname, '..', '..');
 const start = startCommand(root);
 const dockerfile = readFileSync(resolve(root, 'Dockerfile'), 'utf8');
 

@@ -1,11 +1,13 @@
 import { execFile } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
-import { main } from '../src/index.ts';
+import { main } from '@crawl/cli';
+import { REPO_ROOT } from '../spawn-service.ts';
 
-export const BIN = resolve(import.meta.dirname, '../src/bin.ts');
+/** The `crawl` bin of @crawl/cli (its package.json `bin`), run the way `pnpm crawl` runs it. */
+export const BIN = join(REPO_ROOT, 'apps/cli/src/bin.ts');
 
 export interface CliRun {
   code: number;

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { sharedTestOptions } from '../../../../vitest.shared.ts';
+import { sharedTestOptions } from '../../../vitest.shared.ts';
 
 /**
  * The fault matrix (`pnpm test:faults`): its files end in `.fault.ts`, so the package's own

@@ -6,6 +6,7 @@ import { type AddressInfo, createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FAST_SIMULATOR_ENV, registerAdmin, startListeningAllInOne } from '@crawl/server/testing';
+import { REPO_ROOT } from '../spawn-service.ts';
 
 /** Settings of the service the browser drives: the simulator at full speed, the sandbox checkout, a local webhook receiver allowed. */
 export const DASHBOARD_TEST_ENV: Record<string, string> = { ...FAST_SIMULATOR_ENV, MAX_FETCH_ATTEMPTS: '1', PAYMENT_PROVIDER: 'sandbox' };
@@ -55,7 +56,6 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   };
 }
 
-const REPO_ROOT = join(import.meta.dirname, '..', '..', '..', '..');
 const NODE_FLAGS = ['--experimental-strip-types', '--disable-warning=ExperimentalWarning'];
 const BIN = 'apps/server/src/bin.ts';
 

@@ -9,7 +9,7 @@ import { SERVICE_NAMES } from '@crawl/contracts';
 import { createSimulator, type Simulator } from '@crawl/marketplace-simulator';
 import { registeredTelemetry, startInMemoryTracing, type TracedSpan } from '@crawl/tracing/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestService, type TestService } from '../src/testing/index.ts';
+import { startTestService, type TestService } from '@crawl/server/testing';
 
 const tracing = await startInMemoryTracing('crawl-data-service');
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CrawlApiError, CrawlClient, type JobUpdate } from '../src/index.ts';
+import { CrawlApiError, CrawlClient, type JobUpdate } from '@crawl/sdk';
 import { type ListeningService, startListeningAllInOne } from '@crawl/server/testing';
 
 describe('the SDK against a running all-in-one (marketplace simulator)', () => {

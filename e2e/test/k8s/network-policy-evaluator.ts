@@ -7,7 +7,7 @@
  * `kubernetes.io/metadata.name`, IPv4 ipBlocks with `except`, and ports by number or by the
  * destination container port's name.
  */
-import type { Manifest } from '../../../../deploy/k8s/render.ts';
+import type { Manifest } from '../../../deploy/k8s/render.ts';
 
 export interface Endpoint {
   /** For messages. */

@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 
 export { freePort };
 
-export const REPO_ROOT = resolve(import.meta.dirname, '../../..');
+export const REPO_ROOT = resolve(import.meta.dirname, '../..');
 
 export interface SpawnedService {
   url: string;
