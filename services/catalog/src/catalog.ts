@@ -9,14 +9,15 @@ import { JobExports } from './features/exports/index.ts';
 import { JobEventService } from './features/job-events/index.ts';
 import { crawlQueue, JobDispatch, JobInput, JobLifecycle, JobReconciliation, JobSettlement, TargetProgress, type JobDoc } from './features/jobs/index.ts';
 import { ProjectService } from './features/projects/index.ts';
-import { jobViewWithQueue, QueuePositions } from './features/queue-position/index.ts';
+import { QueuePositions } from './features/queue-position/index.ts';
 import { ResultStore } from './features/results/index.ts';
 import { ScheduleService } from './features/schedules/index.ts';
 import { JobChanges } from './features/shared/job-changes.ts';
 import type { BillingPort } from './features/shared/ports.ts';
 import type { CatalogResources } from './features/shared/resources.ts';
 import { openDeliveryQueue, WebhookService, type WebhookOptions } from './features/webhooks/index.ts';
-import { CatalogMaintenance } from './maintenance.ts';
+import { jobViewWithQueue } from './cross-feature/job-view.ts';
+import { CatalogMaintenance } from './cross-feature/maintenance.ts';
 import { CatalogRepositories } from './repositories.ts';
 
 /** Catalog's services, composed once per module: what the routes and the background work act on. */

@@ -74,7 +74,7 @@ export class ProjectService {
     if (patch.archived !== undefined) set.archived = patch.archived;
     const updated = await this.#projects.update(actor.organizationId, id, set);
     if (!updated) throw errors.notFound('Project');
-    const changes: Record<string, unknown> = {};
+    const changes: Partial<Pick<ProjectDoc, 'name' | 'archived'>> = {};
     if (patch.name !== undefined) changes.name = set.name;
     if (patch.archived !== undefined) changes.archived = patch.archived;
     await this.#audit.recordQuietly({

@@ -1,4 +1,3 @@
 /** Where a queued or running job stands in the fair dispatcher's order, and when it should be done. */
-export { jobViewWithQueue } from './job-view.ts';
 export { QueuePositions } from './queue-position.ts';
 export { ThroughputMeter } from './throughput-meter.ts';

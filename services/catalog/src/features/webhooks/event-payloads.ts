@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { WebhookEventType } from '@crawl/contracts';
+import type { Job, Schedule, WebhookEventType } from '@crawl/contracts';
 import type { AnyOutboxDoc } from '../events/index.ts';
 import { toJobView, type JobLifecycle } from '../jobs/index.ts';
 import { toScheduleView, type ScheduleService } from '../schedules/index.ts';
@@ -12,6 +12,11 @@ export function eventIdFor(outboxId: string): string {
 export function webhookEventType(event: AnyOutboxDoc): WebhookEventType {
   return event.type === 'job.finished' ? `job.${event.payload.status}` : 'schedule.failed';
 }
+
+/** A delivery's `data`: the job or the schedule as the API shows it, and where to read more. */
+type EventData =
+  | { job: Job; links: { job: string; results: string; export: string } }
+  | { schedule: Schedule; error: { code: string; message: string }; links: { schedule: string } };
 
 /** Builds the JSON body every attempt of an outbox event sends (the job or schedule as the API shows it). */
 export class EventPayloads {
@@ -35,7 +40,7 @@ export class EventPayloads {
     return `${this.#publicBaseUrl.replace(/\/$/, '')}${path}`;
   }
 
-  async #data(event: AnyOutboxDoc): Promise<Record<string, unknown> | null> {
+  async #data(event: AnyOutboxDoc): Promise<EventData | null> {
     if (event.type === 'job.finished') {
       const job = await this.#jobs.getOwned(event.organizationId, event.payload.jobId).catch(() => null);
       if (!job) return null;

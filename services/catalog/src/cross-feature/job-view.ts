@@ -1,6 +1,6 @@
 import type { Job } from '@crawl/contracts';
-import { toJobView, type JobDoc } from '../jobs/index.ts';
-import type { QueuePositions } from './queue-position.ts';
+import { toJobView, type JobDoc } from '../features/jobs/index.ts';
+import type { QueuePositions } from '../features/queue-position/index.ts';
 
 /** The Job as `GET /jobs/:id` and the `job` events show it: with `queue` while it is queued or running. */
 export function jobViewWithQueue(positions: QueuePositions): (job: JobDoc) => Promise<Job> {

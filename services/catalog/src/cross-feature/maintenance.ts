@@ -1,9 +1,9 @@
 import type { Clock } from '@crawl/modules';
-import type { JobSettlement, TargetProgress } from './features/jobs/index.ts';
-import type { ScheduleService } from './features/schedules/index.ts';
-import type { Logger } from './features/shared/ports.ts';
-import type { CatalogResources } from './features/shared/resources.ts';
-import type { WebhookService } from './features/webhooks/index.ts';
+import type { JobSettlement, TargetProgress } from '../features/jobs/index.ts';
+import type { ScheduleService } from '../features/schedules/index.ts';
+import type { Logger } from '../features/shared/ports.ts';
+import type { CatalogResources } from '../features/shared/resources.ts';
+import type { WebhookService } from '../features/webhooks/index.ts';
 
 export interface MaintenanceSettings {
   /** SCHEDULER_ENABLED: this process fires due schedules. */
