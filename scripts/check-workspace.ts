@@ -3,6 +3,7 @@
  * - every import is declared in the importing package's package.json (else it resolves only by
  *   hoisting, `pnpm install --prod` drops it and turbo's hash misses it);
  * - every package has the typecheck/test scripts and configs that put it under `pnpm test`;
+ * - every package's `exports` and `bin` name files that exist, and packages/ holds no application;
  * - pnpm is pinned by version and hash, and the Dockerfile installs that version;
  * - a service's feature folders use each other only through their index.ts.
  * Declared dependencies that nothing imports or runs are listed; `--fail-on-unused` fails on them.
@@ -11,6 +12,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { conventionProblems } from './workspace/conventions.ts';
 import { checkPackage } from './workspace/dependencies.ts';
+import { entryPointProblems } from './workspace/entry-points.ts';
 import { featureFaceCheck } from './workspace/feature-faces.ts';
 import { packageManagerProblems } from './workspace/package-manager.ts';
 import { workspacePackages } from './workspace/packages.ts';
@@ -38,7 +40,8 @@ for (const pkg of workspacePackages(root)) {
     if (failOnUnused) failed = true;
     console[failOnUnused ? 'error' : 'warn'](`${report.package}: declares ${name}, which nothing in it imports or runs`);
   }
-  for (const problem of conventionProblems(pkg, { read, exists: (file) => existsSync(join(root, file)) })) {
+  const exists = (file: string) => existsSync(join(root, file));
+  for (const problem of [...conventionProblems(pkg, { read, exists }), ...entryPointProblems(pkg, exists)]) {
     failed = true;
     console.error(problem);
   }
@@ -54,7 +57,7 @@ for (const problem of faces.problems) {
   console.error(problem);
 }
 if (failed) process.exit(1);
-console.log('check-workspace: every import is declared, every package is typechecked and tested, pnpm is pinned');
+console.log('check-workspace: every import is declared, every package is typechecked and tested, every entry point exists, pnpm is pinned');
 
 function binNames(manifestPath: string, dependency: string): string[] {
   try {

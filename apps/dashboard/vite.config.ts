@@ -1,4 +1,5 @@
 import { defineConfig } from 'vite';
+import { DASHBOARD_DIST } from './src/dist-dir.ts';
 
 /**
  * The dashboard is served by the gateway under /app (services/gateway/src/features/dashboard), so
@@ -13,7 +14,7 @@ export default defineConfig({
   root: import.meta.dirname,
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   build: {
-    outDir: 'dist',
+    outDir: DASHBOARD_DIST,
     emptyOutDir: true,
     // Everything is same-origin files: no inline script or style in index.html (the CSP forbids them).
     assetsInlineLimit: 0,

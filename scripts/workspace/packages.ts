@@ -11,8 +11,13 @@ export interface WorkspacePackage {
   files: string[];
 }
 
+/** A package.json `exports` value: a path, conditions, or a map of subpaths to either. */
+export type ExportsField = string | null | { [key: string]: ExportsField };
+
 export interface PackageManifest {
   name?: string;
+  exports?: ExportsField;
+  bin?: string | Record<string, string>;
   scripts?: Record<string, string>;
   dependencies?: Record<string, string>;
   devDependencies?: Record<string, string>;

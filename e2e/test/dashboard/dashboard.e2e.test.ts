@@ -5,7 +5,9 @@
  * Chromium fails the suite; elsewhere it is skipped with a note. The app is the dashboard's build
  * as it stands: turbo runs `@crawl/dashboard`'s build before this package's tests.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DASHBOARD_DIST } from '@crawl/dashboard';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_PATH, hasChromium, launchChromium } from './chromium.ts';
@@ -42,6 +44,9 @@ function dashboardSuite(mode: string, start: () => Promise<Deployment>) {
     let jobUrl = '';
 
     beforeAll(async () => {
+      if (!existsSync(join(DASHBOARD_DIST, 'index.html'))) {
+        throw new Error(`no dashboard build in ${DASHBOARD_DIST}: pnpm --filter @crawl/dashboard build (turbo runs it before these tests)`);
+      }
       [server, receiver, chromium] = await Promise.all([
         start(),
         startWebhookReceiver(),

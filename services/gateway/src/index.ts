@@ -1,2 +1,2 @@
-export { gatewayModule } from './module.ts';
+export { createGatewayModule, type GatewayModuleOptions } from './module.ts';
 export { GatewayConfig } from './config.ts';

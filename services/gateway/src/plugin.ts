@@ -15,6 +15,8 @@ export interface EdgeOptions extends RateLimitStoreOptions {
   corsOrigins: string;
   /** Throttle limits by policy name, replacing the contracts' defaults. */
   overrides: ReadonlyMap<string, number>;
+  /** The dashboard's build, served under /app; without it the process serves no dashboard. */
+  dashboardDist?: string;
 }
 
 /**
@@ -35,7 +37,7 @@ export function gatewayEdge(options: EdgeOptions) {
     await registerRateLimitStore(app, options);
     installRouteThrottles(app, options.overrides);
     await openApiRoutes(app);
-    await dashboardRoutes(app);
+    if (options.dashboardDist !== undefined) await dashboardRoutes(app, { dist: options.dashboardDist });
   };
 }
 

@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { errors } from '@crawl/errors';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -7,24 +6,19 @@ import { DASHBOARD_HEADERS, IMMUTABLE, REVALIDATE } from './dashboard-headers.ts
 
 export const DASHBOARD_PREFIX = '/app';
 
-/**
- * Where `pnpm install` builds the dashboard (apps/dashboard, root postinstall). Found by path
- * rather than imported: the dashboard's browser tests start the whole server, so a package
- * dependency would make a cycle.
- */
-export const DASHBOARD_DIST = fileURLToPath(new URL('../../../../../apps/dashboard/dist/', import.meta.url));
-
 const ROUTE = { config: { access: 'public' as const }, schema: { hide: true } as object };
 
 /**
  * The single-page dashboard under /app, same origin as the API. /app/assets/* are the built files
  * (content-hashed, immutable); any other path under /app is a page of the app and answers
- * index.html, revalidated on every load so a new build is picked up at once.
+ * index.html, revalidated on every load so a new build is picked up at once. `dist` is the
+ * dashboard's build directory, which the composition root passes in: the gateway does not know
+ * where the dashboard lives.
  */
-export async function dashboardRoutes(app: FastifyInstance, options: { dist?: string } = {}): Promise<void> {
+export async function dashboardRoutes(app: FastifyInstance, options: { dist: string }): Promise<void> {
   // A context of its own: @fastify/static decorates the reply, as the API explorer's copy does in its context.
   await app.register(async function dashboard(scope) {
-    await serveDashboard(scope, options.dist ?? DASHBOARD_DIST);
+    await serveDashboard(scope, options.dist);
   });
 }
 

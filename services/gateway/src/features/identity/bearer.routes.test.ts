@@ -6,7 +6,7 @@ import { IDENTITY_HEADER } from '@crawl/service-client';
 import { startTestService, type TestService } from '@crawl/testkit';
 import { createSigner } from 'fast-jwt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gatewayModule } from '../../module.ts';
+import { createGatewayModule } from '../../module.ts';
 
 const SECRET = 'bearer-routes-test-secret-that-is-long-enough-0123';
 const NOWHERE = 'http://127.0.0.1:9';
@@ -33,7 +33,10 @@ describe('bearer tokens at the gateway', () => {
     auth.listen(0, '127.0.0.1');
     await once(auth, 'listening');
     const authUrl = `http://127.0.0.1:${(auth.address() as AddressInfo).port}`;
-    svc = await startTestService({ modules: [gatewayModule], env: { JWT_SECRET: SECRET, AUTH_URL: authUrl, CATALOG_URL: NOWHERE, BILLING_URL: NOWHERE } });
+    svc = await startTestService({
+      modules: [createGatewayModule()],
+      env: { JWT_SECRET: SECRET, AUTH_URL: authUrl, CATALOG_URL: NOWHERE, BILLING_URL: NOWHERE },
+    });
   });
   afterAll(async () => {
     await svc.close();

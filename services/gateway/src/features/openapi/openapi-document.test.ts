@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { PUBLIC_OPERATIONS } from '@crawl/contracts';
 import { startTestService, type TestService } from '@crawl/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gatewayModule } from '../../module.ts';
+import { createGatewayModule } from '../../module.ts';
 
 const run = promisify(execFile);
 /** Services the gateway forwards to; never called, the document is built from the route tables. */
@@ -32,7 +32,7 @@ describe('the OpenAPI document the gateway serves', () => {
   let operations: Array<{ path: string; method: string; operation: Operation }>;
   beforeAll(async () => {
     // The gateway on its own forwards every public route, so its document lists all of them.
-    svc = await startTestService({ modules: [gatewayModule], env: { AUTH_URL: NOWHERE, CATALOG_URL: NOWHERE, BILLING_URL: NOWHERE } });
+    svc = await startTestService({ modules: [createGatewayModule()], env: { AUTH_URL: NOWHERE, CATALOG_URL: NOWHERE, BILLING_URL: NOWHERE } });
     const res = await svc.request({ method: 'GET', url: '/openapi.json' });
     expect(res.status).toBe(200);
     doc = res.body;
