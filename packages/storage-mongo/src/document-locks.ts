@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 import type { Collection as DriverCollection } from 'mongodb';
 import { StorageUnavailableError } from '@crawl/storage';
 
@@ -50,8 +51,6 @@ const STALE_CHECK_EVERY = 4;
 /** Work under a lock must be done this long before the lease ends. */
 const LEASE_MARGIN_MS = 500;
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Per-document mutual exclusion built on the one write every MongoDB-wire server makes atomic:
