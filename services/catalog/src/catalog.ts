@@ -4,7 +4,7 @@ import type { DataModuleContext, ModuleContext } from '@crawl/modules';
 import { BillingClient } from '@crawl/service-client';
 import type { CatalogConfig } from './config.ts';
 import { AuditLog } from './features/audit/index.ts';
-import { JobEvents } from './features/events/index.ts';
+import { OutboxEvents } from './features/events/index.ts';
 import { JobExports } from './features/exports/index.ts';
 import { JobEventService } from './features/job-events/index.ts';
 import { crawlQueue, JobDispatch, JobInput, JobLifecycle, JobReconciliation, JobSettlement, TargetProgress, type JobDoc } from './features/jobs/index.ts';
@@ -35,7 +35,7 @@ export interface Catalog {
   readonly exports: JobExports;
   readonly schedules: ScheduleService;
   /** The outbox: job-finished and schedule-failed events. */
-  readonly events: JobEvents;
+  readonly events: OutboxEvents;
   readonly webhooks: WebhookService;
   /** Live job events (SSE streams) and the announcements of job changes they follow. */
   readonly jobEvents: JobEventService;
@@ -68,7 +68,7 @@ export async function createCatalog(context: DataModuleContext<CatalogConfig>, o
   const queue = crawlQueue(context.queues, config.CRAWL_TASK_ATTEMPTS);
 
   const audit = new AuditLog(resources, { events: repositories.audit });
-  const events = new JobEvents(resources, { outbox: repositories.outbox });
+  const events = new OutboxEvents(resources, { outbox: repositories.outbox });
   const projects = new ProjectService(resources, { projects: repositories.projects, audit });
   const results = new ResultStore({ rows: repositories.results });
   const input = new JobInput({ extraHosts: commaList(config.MARKETPLACE_EXTRA_HOSTS.toLowerCase()) });

@@ -1,7 +1,7 @@
 import { annotateLogContext } from '@crawl/logging';
 import type { JobMetrics } from '@crawl/metrics';
 import type { Clock } from '@crawl/modules';
-import type { JobEvents } from '../events/index.ts';
+import type { OutboxEvents } from '../events/index.ts';
 import type { BillingPort, Logger } from '../shared/ports.ts';
 import type { CatalogResources } from '../shared/resources.ts';
 import { countTargets, type JobDoc } from './job-model.ts';
@@ -16,11 +16,11 @@ export class JobSettlement {
   readonly #jobs: JobRepository;
   readonly #clock: Clock;
   readonly #billing: () => BillingPort;
-  readonly #events: JobEvents;
+  readonly #events: OutboxEvents;
   readonly #logger: Logger;
   readonly #metrics: JobMetrics;
 
-  constructor(resources: CatalogResources, parts: { jobs: JobRepository; events: JobEvents }) {
+  constructor(resources: CatalogResources, parts: { jobs: JobRepository; events: OutboxEvents }) {
     this.#jobs = parts.jobs;
     this.#clock = resources.clock;
     this.#billing = resources.billing;

@@ -2,4 +2,4 @@
 export { addColumns, columnsOfItems, flattenItem, MAX_CSV_COLUMNS, MAX_SEEN_COLUMNS, unionColumns } from './item-columns.ts';
 export { ResultRepository, type ResultDoc } from './result-repository.ts';
 export { resultRoutes, type OwnedJobs } from './result-routes.ts';
-export { ResultStore, type ResultJob, type ResultPage } from './result-service.ts';
+export { ResultStore, type ResultJob, type ResultPage } from './result-store.ts';

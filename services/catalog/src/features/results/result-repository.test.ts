@@ -3,7 +3,7 @@ import type { Collection, CollectionOptions, Document, DocumentStore, Filter, Fi
 import { beforeAll, expect, it } from 'vitest';
 import { positionOf } from './result-layout.ts';
 import { RESULTS_COLLECTION, ResultRepository, type ResultDoc } from './result-repository.ts';
-import { ResultStore, type ResultJob } from './result-service.ts';
+import { ResultStore, type ResultJob } from './result-store.ts';
 
 type Item = Record<string, unknown>;
 

@@ -1,7 +1,7 @@
 import { CATALOG_LIMITS, CatalogRoutes } from '@crawl/contracts';
 import { callerOf, routeFromSpec } from '@crawl/modules';
 import type { FastifyInstance } from 'fastify';
-import type { ResultJob, ResultStore } from './result-service.ts';
+import type { ResultJob, ResultStore } from './result-store.ts';
 
 /**
  * Where the results route finds the caller's job: the jobs feature's lifecycle, which answers 404

@@ -3,7 +3,7 @@ import { AppError, errors } from '@crawl/errors';
 import type { Clock } from '@crawl/modules';
 import { newId } from '@crawl/storage';
 import type { AuditLog } from '../audit/index.ts';
-import type { JobEvents } from '../events/index.ts';
+import type { OutboxEvents } from '../events/index.ts';
 import type { JobInput, JobLifecycle } from '../jobs/index.ts';
 import type { ProjectService } from '../projects/index.ts';
 import type { Actor } from '../shared/actor.ts';
@@ -43,7 +43,7 @@ export interface ScheduleParts {
   input: JobInput;
   audit: AuditLog;
   /** A run that could not create its job is written to the outbox (webhooks send `schedule.failed`). */
-  events: JobEvents;
+  events: OutboxEvents;
   minIntervalMinutes: number;
 }
 

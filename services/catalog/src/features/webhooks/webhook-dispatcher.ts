@@ -3,7 +3,7 @@ import type { DeliveryTask } from '@crawl/contracts';
 import type { Clock } from '@crawl/modules';
 import type { WorkQueue } from '@crawl/queue';
 import type { Logger } from '../shared/ports.ts';
-import type { AnyOutboxDoc, JobEvents } from '../events/index.ts';
+import type { AnyOutboxDoc, OutboxEvents } from '../events/index.ts';
 import type { DeliveryRepository } from './delivery-repository.ts';
 import { QUEUE_LEASE_MS } from './delivery-queue.ts';
 import type { EndpointRepository } from './endpoint-repository.ts';
@@ -16,7 +16,7 @@ export interface DispatchResult {
 }
 
 export interface WebhookDispatcherOptions {
-  events: JobEvents;
+  events: OutboxEvents;
   endpoints: EndpointRepository;
   deliveries: DeliveryRepository;
   payloads: EventPayloads;

@@ -2,7 +2,7 @@ import type { DeliveryTask } from '@crawl/contracts';
 import { systemTimers, type Clock, type Timers } from '@crawl/modules';
 import type { WorkQueue } from '@crawl/queue';
 import type { AuditLog } from '../audit/index.ts';
-import type { JobEvents } from '../events/index.ts';
+import type { OutboxEvents } from '../events/index.ts';
 import type { JobLifecycle } from '../jobs/index.ts';
 import type { ProjectService } from '../projects/index.ts';
 import type { ScheduleService } from '../schedules/index.ts';
@@ -55,7 +55,7 @@ export interface WebhookParts {
   /** Payloads show the job or schedule as the API does. */
   jobs: Pick<JobLifecycle, 'getOwned'>;
   schedules: Pick<ScheduleService, 'getOwned'>;
-  events: JobEvents;
+  events: OutboxEvents;
   /** Key material for encrypting signing secrets at rest. */
   secretsKey: string;
   settings: WebhookSettings;

@@ -9,10 +9,12 @@ export type { AnyOutboxDoc, OutboxDoc, ScheduleFailedEvent, ScheduleFailedOutbox
 export type JobFinishedListener = (event: JobFinishedEvent) => void | Promise<void>;
 
 /**
- * Job-finished events: written once per job to an outbox collection (the durable record the
- * webhook deliverer works from) and announced in-process to listeners.
+ * The events catalog writes to its outbox (a job finished, a scheduled run failed): each written
+ * once to the outbox collection (the durable record the webhook deliverer works from) and
+ * announced in-process to listeners. Not the live job events of `job-events/`, which stream a
+ * job's progress to a client.
  */
-export class JobEvents {
+export class OutboxEvents {
   readonly #outbox: OutboxRepository;
   readonly #emitter = new EventEmitter();
   readonly #logger: Logger;
