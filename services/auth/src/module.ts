@@ -1,10 +1,9 @@
 import { defineModule } from '@crawl/modules';
 import { AuditClient, BillingClient } from '@crawl/service-client';
 import { AuthConfig } from './config.ts';
-import { AccountRepository } from './features/accounts/account-repository.ts';
-import { AccountService } from './features/accounts/account-service.ts';
-import { PasswordHasher } from './features/passwords/password-hasher.ts';
-import { TokenIssuer } from './features/tokens/token-issuer.ts';
+import { AccountRepository, AccountService } from './features/accounts/index.ts';
+import { PasswordHasher } from './features/passwords/index.ts';
+import { TokenIssuer } from './features/tokens/index.ts';
 import { authRoutes } from './plugin.ts';
 
 /** Users, organizations and tokens: /auth/*. */

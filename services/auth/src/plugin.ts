@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { accountRoutes } from './features/accounts/account-routes.ts';
-import type { AccountService } from './features/accounts/account-service.ts';
+import { accountRoutes, type AccountService } from './features/accounts/index.ts';
 
 /** Auth's routes in their own encapsulated context. */
 export function authRoutes(accounts: AccountService) {

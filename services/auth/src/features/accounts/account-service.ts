@@ -4,9 +4,8 @@ import type { Clock } from '@crawl/modules';
 import type { Logger } from '@crawl/logging';
 import type { AuditClient, BillingClient } from '@crawl/service-client';
 import { DuplicateKeyError, newId } from '@crawl/storage';
-import { passwordProblems } from '../passwords/password-policy.ts';
-import type { PasswordHasher } from '../passwords/password-hasher.ts';
-import type { TokenIssuer, TokenSubject } from '../tokens/token-issuer.ts';
+import { passwordProblems, type PasswordHasher } from '../passwords/index.ts';
+import type { TokenIssuer, TokenSubject } from '../tokens/index.ts';
 import type { AccountRepository, UserRecord } from './account-repository.ts';
 
 export interface AccountServiceDeps {
