@@ -22,7 +22,6 @@ function job(organizationId: string, projectId: string): JobDoc {
     config: {},
     unitsPerTarget: 5,
     creditsReserved: 5,
-    bullJobId: `job_${sequence}-0`,
     resultCount: 0,
     createdBy: 'usr_a',
     createdAt: now,

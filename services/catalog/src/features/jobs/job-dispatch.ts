@@ -30,15 +30,14 @@ export class JobDispatch {
 
   /**
    * Enqueues every target (or only the open ones). A queue outage does not fail the caller: the
-   * job is stored and the maintenance loop enqueues its targets later.
-   * @returns the queue id of target 0's task, when it was enqueued.
+   * job is stored and the maintenance loop enqueues its targets later. Each task's queue id is
+   * `crawlTaskId(job, target)`, so nothing needs to be written back.
    */
-  async enqueue(job: JobDoc, onlyOpen = false): Promise<string | undefined> {
+  async enqueue(job: JobDoc, onlyOpen = false): Promise<void> {
     const indexes = job.targets.flatMap((target, index) => (!onlyOpen || isOpenTarget(target.status) ? [index] : []));
-    let first: string | undefined;
     try {
       for (let start = 0; start < indexes.length; start += ENQUEUE_CHUNK) {
-        const added = await Promise.all(
+        await Promise.all(
           indexes.slice(start, start + ENQUEUE_CHUNK).map(async (index) => {
             const target = job.targets[index] as TargetDoc;
             const task: CrawlTask = {
@@ -51,19 +50,16 @@ export class JobDispatch {
               config: job.config,
             };
             // The attempts travel with the task: a worker configured otherwise still knows its last one.
-            const { id } = await this.#queue.add(task, {
+            await this.#queue.add(task, {
               jobId: crawlTaskId(job._id, index),
               group: job.organizationId,
               attempts: this.#attempts,
             });
-            return [index, id] as const;
           }),
         );
-        for (const [index, id] of added) if (index === 0) first = id;
       }
     } catch (error) {
       this.#logger.warn({ err: error, jobId: job._id }, 'enqueueing crawl tasks failed; they will be enqueued by the maintenance loop');
     }
-    return first;
   }
 }

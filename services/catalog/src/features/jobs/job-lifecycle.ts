@@ -2,7 +2,7 @@ import { CATALOG_LIMITS, type CreateJobBody, type Identity, type JobStatus } fro
 import { errors } from '@crawl/errors';
 import { annotateLogContext } from '@crawl/logging';
 import type { JobMetrics } from '@crawl/metrics';
-import type { Clock } from '@crawl/modules';
+import type { Clock } from '@crawl/clock';
 import { newId } from '@crawl/storage';
 import type { AuditLog } from '../audit/index.ts';
 import type { ProjectService } from '../projects/index.ts';
@@ -12,7 +12,7 @@ import type { CatalogResources } from '../shared/resources.ts';
 import type { AbandonedJobRepository } from './abandoned-job-repository.ts';
 import type { JobDispatch } from './job-dispatch.ts';
 import type { JobInput } from './job-input.ts';
-import { countTargets, crawlTaskId, isTerminalJob, type JobDoc } from './job-model.ts';
+import { countTargets, isTerminalJob, type JobDoc } from './job-model.ts';
 import type { JobRepository } from './job-repository.ts';
 import type { JobSettlement } from './job-settlement.ts';
 
@@ -111,7 +111,6 @@ export class JobLifecycle {
       config: prepared.config,
       unitsPerTarget: prepared.unitsPerTarget,
       creditsReserved: reservation.credits,
-      bullJobId: crawlTaskId(jobId, 0),
       resultCount: 0,
       createdBy: actor.userId,
       createdAt: now,
@@ -147,10 +146,7 @@ export class JobLifecycle {
       throw errors.unavailable('The job took too long to store and was not created; nothing was charged, try again');
     }
 
-    const bullJobId = await this.#dispatch.enqueue(stored);
-    if (bullJobId && bullJobId !== stored.bullJobId) {
-      stored = (await this.#jobs.setQueueId(jobId, bullJobId)) ?? { ...stored, bullJobId };
-    }
+    await this.#dispatch.enqueue(stored);
 
     await this.#audit.recordQuietly({
       organizationId: actor.organizationId,

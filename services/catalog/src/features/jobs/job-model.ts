@@ -33,7 +33,6 @@ export interface JobDoc extends Document {
   config: JobConfig;
   unitsPerTarget: number;
   creditsReserved: number;
-  bullJobId: string;
   resultCount: number;
   resultSetId?: string;
   createdBy: string;
@@ -59,7 +58,10 @@ export const JOBS_COLLECTION = 'jobs';
 export const isTerminalJob = (status: string): boolean => status === 'completed' || status === 'failed' || status === 'cancelled';
 export const isOpenTarget = (status: string): boolean => status === 'pending' || status === 'running';
 
-/** The queue id of one target's task; the id of target 0's task is the job's `bullJobId`. */
+/**
+ * The queue id of one target's task. The public job shows target 0's as `bullJobId`; documents
+ * stored before it was derived still carry that field, which nothing reads.
+ */
 export const crawlTaskId = (jobId: string, targetIndex: number): string => `${jobId}-${targetIndex}`;
 
 export const resultSetIdFor = (jobId: string): string => `rs_${jobId}`;
@@ -97,7 +99,7 @@ export function toJobView(doc: JobDoc): Job {
     targets: doc.targets.map(toTargetView),
     config: doc.config,
     creditsReserved: doc.creditsReserved,
-    bullJobId: doc.bullJobId,
+    bullJobId: crawlTaskId(doc._id, 0),
     resultCount: doc.resultCount,
     createdAt: doc.createdAt,
     updatedAt: doc.updatedAt,

@@ -25,7 +25,6 @@ function job(overrides: Partial<JobDoc> = {}, targets = 3): JobDoc {
     config: {},
     unitsPerTarget: 5,
     creditsReserved: 5 * targets,
-    bullJobId: `job_${sequence}-0`,
     resultCount: 0,
     createdBy: 'usr_a',
     createdAt: NOW,
@@ -218,6 +217,5 @@ describeOnEachStore('JobRepository', (open) => {
     const stale: string[] = [];
     for await (const doc of repo.streamActive({ untouchedSince: '2026-03-02T08:01:00.000Z' })) stale.push(doc._id);
     expect(stale).toEqual([q._id]);
-    expect((await repo.setQueueId(q._id, 'queue-7'))?.bullJobId).toBe('queue-7');
   });
 });

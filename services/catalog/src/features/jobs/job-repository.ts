@@ -113,10 +113,6 @@ export class JobRepository {
     return this.#jobs.findOne({ _id: id, status: { $in: ACTIVE } });
   }
 
-  async setQueueId(id: string, bullJobId: string): Promise<JobDoc | null> {
-    return this.#jobs.updateOne({ _id: id }, { $set: { bullJobId } });
-  }
-
   /**
    * A page of a project's jobs, newest first (an index walk), and the total under the same
    * filter: the project's maintained count when unfiltered, an index count with a status.
