@@ -1,6 +1,6 @@
 import { defineModule, serviceBaseUrl, type IdentityResolver, type ServiceModule } from '@crawl/modules';
 import { GatewayConfig, parseOverrides } from './config.ts';
-import { bearerIdentity } from './features/identity/bearer-identity.ts';
+import { bearerIdentity } from './features/identity/index.ts';
 import { gatewayEdge, gatewayRoutes } from './plugin.ts';
 
 export interface GatewayModuleOptions {

@@ -1,14 +1,12 @@
 import cors from '@fastify/cors';
 import { PUBLIC_ROUTES } from '@crawl/contracts';
 import type { FastifyInstance } from 'fastify';
-import { corsMethods } from './features/cors/allowed-methods.ts';
-import { guardPreflights } from './features/cors/preflight-guard.ts';
-import { dashboardRoutes } from './features/dashboard/dashboard-routes.ts';
-import { forwardRoutes, type ForwardingOptions } from './features/forwarding/forward-routes.ts';
-import { openApiRoutes } from './features/openapi/openapi-routes.ts';
-import { installApiHeaders } from './features/security-headers/api-headers.ts';
-import { registerRateLimitStore, type RateLimitStoreOptions } from './features/throttling/rate-limit-store.ts';
-import { installRouteThrottles } from './features/throttling/route-throttles.ts';
+import { corsMethods, guardPreflights } from './features/cors/index.ts';
+import { dashboardRoutes } from './features/dashboard/index.ts';
+import { forwardRoutes, type ForwardingOptions } from './features/forwarding/index.ts';
+import { openApiRoutes } from './features/openapi/index.ts';
+import { installApiHeaders } from './features/security-headers/index.ts';
+import { installRouteThrottles, registerRateLimitStore, type RateLimitStoreOptions } from './features/throttling/index.ts';
 
 export interface EdgeOptions extends RateLimitStoreOptions {
   /** `*` or a comma-separated list of allowed origins. */

@@ -2,7 +2,7 @@ import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
-import { HTML_PREFIX } from '../security-headers/api-headers.ts';
+import { HTML_PREFIX } from '../security-headers/index.ts';
 import { errorEnvelopeComponent } from './error-responses.ts';
 import { mergeConstantUnions } from './merge-constant-unions.ts';
 import { sharedComponents } from './shared-components.ts';
