@@ -2,7 +2,7 @@ import { pipeline, type Readable, type Transform } from 'node:stream';
 import zlib from 'node:zlib';
 import { BLOCK_SCAN_CHARS } from '@crawl/marketplace';
 import { Agent, ProxyAgent, request, type Dispatcher } from 'undici';
-import { textDecoderFor } from './text-decoder.ts';
+import { textDecoderFor } from '../shared/text-decoder.ts';
 import { navigationHeaders, scriptRequestHeaders } from './header-profiles.ts';
 import type { CrawlSession } from './session-pool.ts';
 

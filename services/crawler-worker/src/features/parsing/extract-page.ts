@@ -1,6 +1,6 @@
 import type { TextDecoder } from 'node:util';
 import { parseSearchPage, readProductPage, type ParseProductPageOptions, type ParseSearchPageOptions } from '@crawl/marketplace';
-import { textDecoderFor } from '../fetching/text-decoder.ts';
+import { textDecoderFor } from '../shared/text-decoder.ts';
 
 /** One page's extraction: the page's bytes and their charset, and what to read from them. */
 export type ParseTask =
