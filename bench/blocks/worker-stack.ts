@@ -3,7 +3,7 @@
 // catalog that only records reports. Parsing runs inline (PARSE_THREADS=0): outcomes, not speed.
 import type { ClaimTargetResponse, CrawlTask, ReportTargetBody } from '@crawl/contracts';
 import { CrawlerConfig } from '../../services/crawler-worker/src/config.ts';
-import { allowedUrlRule } from '../../services/crawler-worker/src/features/crawling/marketplace-origin.ts';
+import { allowedUrlRule } from '../../services/crawler-worker/src/features/fetching/allowed-urls.ts';
 import { TargetCrawler, type CatalogPort } from '../../services/crawler-worker/src/features/crawling/target-crawler.ts';
 import { UndiciPageFetcher } from '../../services/crawler-worker/src/features/fetching/page-fetcher.ts';
 import { SessionPool } from '../../services/crawler-worker/src/features/fetching/session-pool.ts';

@@ -3,7 +3,7 @@
 // inline), the upstream rate limit off. Catalog is a stub that lets every claim proceed.
 // Args: <simulator url> <pages> <warm-up pages> <concurrency> <parse threads>
 import type { ClaimTargetResponse, CrawlTask, ReportTargetBody } from '@crawl/contracts';
-import { allowedUrlRule } from '../../services/crawler-worker/src/features/crawling/marketplace-origin.ts';
+import { allowedUrlRule } from '../../services/crawler-worker/src/features/fetching/allowed-urls.ts';
 import { TargetCrawler, type CatalogPort } from '../../services/crawler-worker/src/features/crawling/target-crawler.ts';
 import { UndiciPageFetcher } from '../../services/crawler-worker/src/features/fetching/page-fetcher.ts';
 import { ProxyPool } from '../../services/crawler-worker/src/features/fetching/proxy-pool.ts';

@@ -4,7 +4,7 @@ import { defineModule } from '@crawl/modules';
 import type { QueueJob } from '@crawl/queue';
 import { CatalogWorkerClient, CrawlerSettingsClient } from '@crawl/service-client';
 import { CrawlerConfig } from './config.ts';
-import { allowedUrlRule } from './features/crawling/marketplace-origin.ts';
+import { allowedUrlRule } from './features/fetching/allowed-urls.ts';
 import { startEmbeddedSimulator } from './features/crawling/marketplace-simulator.ts';
 import { TargetCrawler } from './features/crawling/target-crawler.ts';
 import { UndiciPageFetcher } from './features/fetching/page-fetcher.ts';

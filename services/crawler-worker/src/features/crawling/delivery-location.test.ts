@@ -1,13 +1,12 @@
 import type { ClaimTargetResponse, CrawlTask, ReportTargetBody } from '@crawl/contracts';
 import { ADDRESS_CHANGE_PATH, createSimulator, type Simulator } from '@crawl/marketplace-simulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { locationWidgetToken } from '../fetching/delivery-location.ts';
 import { UndiciPageFetcher } from '../fetching/page-fetcher.ts';
 import { ProxyPool } from '../fetching/proxy-pool.ts';
 import { SessionPool } from '../fetching/session-pool.ts';
 import { UpstreamClient } from '../fetching/upstream-client.ts';
 import type { UpstreamRateLimiter } from '../rate-limit/upstream-rate-limiter.ts';
-import { allowedUrlRule } from './marketplace-origin.ts';
+import { allowedUrlRule } from '../fetching/allowed-urls.ts';
 import { TargetCrawler, type CatalogPort } from './target-crawler.ts';
 
 /** Counts what each request was charged to the egress budget. */
@@ -66,16 +65,6 @@ describe('delivery location set on the crawl session through the storefront widg
     const sessions = new SessionPool({ proxies: new ProxyPool({ urls: [], restAfterBlocks: 3, restMs: 1000, now: Date.now }), maxUses: 100, size: 4 });
     const upstream = new UpstreamClient({ fetcher, limiter, sessions, maxAttempts: 2, backoffMs: 1, maxBackoffMs: 5, sleep: async () => {}, now: Date.now });
     crawler = new TargetCrawler({ catalog, upstream, sessions, baseUrl: () => sim.url });
-  });
-
-  it('reads the widget token from the page markup', () => {
-    expect(
-      locationWidgetToken(
-        '<span id="nav-global-location-data-modal-action" data-a-modal="{&quot;ajaxHeaders&quot;:{&quot;anti-csrftoken-a2z&quot;:&quot;tok=&quot;}}"></span>',
-      ),
-    ).toBe('tok=');
-    expect(locationWidgetToken('<input type="hidden" name="glow-validation-token" value="abc123"/>')).toBe('abc123');
-    expect(locationWidgetToken('<html><body>no widget</body></html>')).toBeUndefined();
   });
 
   it('sets the postal code once per session and zip, then every page (details and search) shows it', async () => {

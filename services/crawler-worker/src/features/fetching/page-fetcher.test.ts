@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { BLOCK_SCAN_CHARS } from '@crawl/marketplace';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allowedUrlRule } from '../crawling/marketplace-origin.ts';
+import { allowedUrlRule } from './allowed-urls.ts';
 import { CookieJar } from './cookie-jar.ts';
 import type { HeaderProfile } from './header-profiles.ts';
 import { FetchError, UndiciPageFetcher, type UndiciPageFetcherOptions } from './page-fetcher.ts';
