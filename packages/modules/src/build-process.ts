@@ -11,7 +11,7 @@ import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 import { accessControlPlugin } from './access-control.ts';
 import type { BackendsFactory } from './backends.ts';
-import { systemClock, type Clock } from './clock.ts';
+import { systemClock, type Clock } from '@crawl/clock';
 import { httpMetricsPlugin } from './http-metrics.ts';
 import { httpServerOptions } from './http-server-options.ts';
 import { listenForMetrics, registerMetricsRoute, servesMetricsOnAppPort } from './metrics-endpoint.ts';

@@ -1,7 +1,6 @@
 export * from './access-control.ts';
 export * from './backends.ts';
 export * from './build-process.ts';
-export * from './clock.ts';
 export * from './data-dir.ts';
 export * from './module-order.ts';
 export * from './route.ts';

@@ -7,7 +7,7 @@ import type { InternalTokens, ServiceClient } from '@crawl/service-client';
 import type { DocumentStore } from '@crawl/storage';
 import type { TObject } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { Clock } from './clock.ts';
+import type { Clock } from '@crawl/clock';
 import type { RuntimeConfig } from './runtime-config.ts';
 import type { Secrets } from './secrets.ts';
 

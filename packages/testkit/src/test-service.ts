@@ -3,11 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ServiceName } from '@crawl/contracts';
+import type { Clock } from '@crawl/clock';
 import {
   buildProcess,
   type BackendsFactory,
   type BuildProcessOptions,
-  type Clock,
   type CrawlProcess,
   type DataModuleContext,
   type AnyServiceModule,

@@ -1,4 +1,4 @@
-import type { Clock } from '@crawl/modules';
+import type { Clock } from '@crawl/clock';
 import type { DocumentStore } from '@crawl/storage';
 import { AuditRepository } from './features/audit/index.ts';
 import { OutboxRepository } from './features/events/index.ts';

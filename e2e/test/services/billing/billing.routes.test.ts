@@ -1,5 +1,5 @@
 import type { ReserveBody } from '@crawl/contracts';
-import { ManualClock } from '@crawl/modules';
+import { ManualClock } from '@crawl/clock';
 import { registerAdmin, startTestService, type TestService, type TestUser } from '@crawl/server/testing';
 import { BillingClient } from '@crawl/service-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

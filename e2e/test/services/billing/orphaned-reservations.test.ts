@@ -1,4 +1,4 @@
-import { ManualClock } from '@crawl/modules';
+import { ManualClock } from '@crawl/clock';
 import { startTestService, type TestService } from '@crawl/server/testing';
 import { BillingClient } from '@crawl/service-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';

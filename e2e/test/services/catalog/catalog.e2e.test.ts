@@ -1,5 +1,5 @@
 import { CatalogPaths } from '@crawl/contracts';
-import { ManualClock } from '@crawl/modules';
+import { ManualClock } from '@crawl/clock';
 import { startTestService, type TestService } from '@crawl/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogOf } from '@crawl/catalog';

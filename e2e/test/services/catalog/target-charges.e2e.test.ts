@@ -1,6 +1,6 @@
 import { ledgerProblems } from '@crawl/billing/testing/billing-fixture';
 import { CatalogPaths, type ReportTargetBody } from '@crawl/contracts';
-import { ManualClock } from '@crawl/modules';
+import { ManualClock } from '@crawl/clock';
 import { registerAdmin, startTestService, type TestService } from '@crawl/server/testing';
 import { BillingClient } from '@crawl/service-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 import { CatalogPaths } from '@crawl/contracts';
-import { ManualClock } from '@crawl/modules';
+import { ManualClock } from '@crawl/clock';
 import { startTestService, type TestService } from '@crawl/server/testing';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';

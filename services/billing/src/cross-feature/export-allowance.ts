@@ -1,5 +1,5 @@
 import type { ExportAllowance } from '@crawl/contracts';
-import type { Clock } from '@crawl/modules';
+import type { Clock } from '@crawl/clock';
 import type { Accounts } from '../features/accounts/index.ts';
 import { monthKey, type UsageCounters } from '../features/quotas/index.ts';
 

@@ -1,5 +1,5 @@
 import type { DailyCredits } from '@crawl/contracts';
-import type { Clock } from '@crawl/modules';
+import type { Clock } from '@crawl/clock';
 import type { Accounts } from '../features/accounts/index.ts';
 import { monthCharges, type CreditLedger } from '../features/ledger/index.ts';
 import { monthKey, nextMonthStart, remainingOf, type UsageCounters, type UsageReport } from '../features/quotas/index.ts';

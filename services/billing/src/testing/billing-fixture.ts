@@ -1,7 +1,7 @@
 import { loadConfig } from '@crawl/config';
 import type { FullBalance } from '@crawl/contracts';
 import { noMetrics } from '@crawl/metrics';
-import { ManualClock, type Clock } from '@crawl/modules';
+import { ManualClock, type Clock } from '@crawl/clock';
 import type { DocumentStore } from '@crawl/storage';
 import { EmbeddedDocumentStore } from '@crawl/storage-sqlite';
 import type { StoreFactory } from './stores.ts';

@@ -1,4 +1,4 @@
-import type { Clock } from '@crawl/modules';
+import type { Clock } from '@crawl/clock';
 import type { JobSettlement, TargetProgress } from '../features/jobs/index.ts';
 import type { ScheduleService } from '../features/schedules/index.ts';
 import type { Logger } from '../features/shared/ports.ts';

@@ -1,6 +1,6 @@
 import type { Logger } from '@crawl/logging';
 import { noMetrics } from '@crawl/metrics';
-import { ManualClock } from '@crawl/modules';
+import { ManualClock } from '@crawl/clock';
 import type { CatalogResources } from '../features/shared/resources.ts';
 import { FakeBilling } from './fake-billing.ts';
 

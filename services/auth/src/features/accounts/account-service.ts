@@ -1,6 +1,6 @@
 import type { AuthUser, RegisterBody, Role, SessionResponse, TokenAudience } from '@crawl/contracts';
 import { errors } from '@crawl/errors';
-import type { Clock } from '@crawl/modules';
+import type { Clock } from '@crawl/clock';
 import type { Logger } from '@crawl/logging';
 import type { AuditClient, BillingClient } from '@crawl/service-client';
 import { DuplicateKeyError, newId } from '@crawl/storage';

@@ -1,6 +1,6 @@
 import type { UsageLimits } from '@crawl/contracts';
 import { errors } from '@crawl/errors';
-import type { Clock } from '@crawl/modules';
+import type { Clock } from '@crawl/clock';
 import type { CreditLedger } from '../ledger/index.ts';
 import type { BillingResources } from '../shared/index.ts';
 import type { AccountDoc, AccountRepository, Referrer } from './account-repository.ts';

@@ -1,5 +1,5 @@
 import type { CrawlerEgressIdentity, CrawlerIdentitiesBody, CrawlerRate, CrawlerSettingsView } from '@crawl/contracts';
-import type { Clock } from '@crawl/modules';
+import type { Clock } from '@crawl/clock';
 import type { BillingResources } from '../shared/index.ts';
 import type { CrawlerSettingsRepository, EgressIdentitiesDoc, RateSettingDoc } from './crawler-settings-repository.ts';
 

@@ -1,4 +1,4 @@
-import { ManualClock } from '@crawl/modules';
+import { ManualClock } from '@crawl/clock';
 import type { Collection, Document, DocumentStore, Filter } from '@crawl/storage';
 import { describeOnEachStore } from '@crawl/testkit/each-store';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 import type { DailyCredits, FullBalance, LedgerEntryKind, TargetCharges } from '@crawl/contracts';
 import { errors } from '@crawl/errors';
 import type { CreditMetrics } from '@crawl/metrics';
-import type { Clock } from '@crawl/modules';
+import type { Clock } from '@crawl/clock';
 import { applyDelta, deltaFor, LedgerRefusal, refusal } from './balance.ts';
 import { creditDays, monthRange } from './daily-credits.ts';
 import { slotId, type AppendOutcome, type BalanceDoc, type LedgerEntryDoc, type LedgerRepository } from './ledger-repository.ts';

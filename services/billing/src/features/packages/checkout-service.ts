@@ -1,6 +1,6 @@
 import type { CheckoutBody, CreditOrder, CreditPackage, Identity } from '@crawl/contracts';
 import { AppError, errors } from '@crawl/errors';
-import type { Clock } from '@crawl/modules';
+import type { Clock } from '@crawl/clock';
 import { newId } from '@crawl/storage';
 import type { Accounts } from '../accounts/index.ts';
 import type { CreditLedger } from '../ledger/index.ts';

@@ -1,6 +1,6 @@
 import type { UsageLimits } from '@crawl/contracts';
 import { AppError } from '@crawl/errors';
-import { ManualClock } from '@crawl/modules';
+import { ManualClock } from '@crawl/clock';
 import type { DocumentStore } from '@crawl/storage';
 import { describeOnEachStore } from '@crawl/testkit/each-store';
 import { beforeEach, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 import type { UsageLimits, UsageUsed } from '@crawl/contracts';
 import { errors } from '@crawl/errors';
-import type { Clock } from '@crawl/modules';
+import type { Clock } from '@crawl/clock';
 import { jobQuotaProblem } from './limits.ts';
 import { attemptNumber, inflightOf, jobIdOfKey, markId, type CountersDoc, type UsageMarkDoc, type UsageRepository } from './usage-repository.ts';
 import { backOff, type BillingResources } from '../shared/index.ts';

@@ -1,5 +1,5 @@
 import type { JobStateResponse, ReconcileReport } from '@crawl/contracts';
-import type { Clock } from '@crawl/modules';
+import type { Clock } from '@crawl/clock';
 import type { CreditLedger } from '../ledger/index.ts';
 import type { UsageCounters } from '../quotas/index.ts';
 import type { Reservations } from '../reservations/index.ts';

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { ReferralStats } from '@crawl/contracts';
 import { errors } from '@crawl/errors';
-import type { Clock } from '@crawl/modules';
+import type { Clock } from '@crawl/clock';
 import type { Accounts } from '../accounts/index.ts';
 import type { CreditLedger } from '../ledger/index.ts';
 import type { BillingResources } from '../shared/index.ts';

@@ -1,6 +1,6 @@
 import type { Reservation, ReserveBody, SettleBody, Settlement } from '@crawl/contracts';
 import { errors } from '@crawl/errors';
-import type { Clock } from '@crawl/modules';
+import type { Clock } from '@crawl/clock';
 import type { Accounts } from '../accounts/index.ts';
 import type { CreditLedger } from '../ledger/index.ts';
 import type { UsageCounters } from '../quotas/index.ts';

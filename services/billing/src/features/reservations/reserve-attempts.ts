@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Reservation, ReserveBody, UsageLimits } from '@crawl/contracts';
 import { AppError, errors } from '@crawl/errors';
-import type { Clock } from '@crawl/modules';
+import type { Clock } from '@crawl/clock';
 import type { Accounts } from '../accounts/index.ts';
 import { LedgerRefusal, type CreditLedger } from '../ledger/index.ts';
 import { attemptNumber, CountSuperseded, LEGACY_ATTEMPT, monthKey, type UsageCounters } from '../quotas/index.ts';

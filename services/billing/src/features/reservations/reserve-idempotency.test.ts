@@ -1,7 +1,7 @@
 import { loadConfig } from '@crawl/config';
 import type { ReserveBody } from '@crawl/contracts';
 import { AppError } from '@crawl/errors';
-import { ManualClock } from '@crawl/modules';
+import { ManualClock } from '@crawl/clock';
 import type { DocumentStore } from '@crawl/storage';
 import { describeOnEachStore } from '@crawl/testkit/each-store';
 import { expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 import { CATALOG_LIMITS, type AuditEvent, type RecordAuditBody } from '@crawl/contracts';
-import type { Clock } from '@crawl/modules';
+import type { Clock } from '@crawl/clock';
 import { newId } from '@crawl/storage';
 import type { Logger } from '../shared/ports.ts';
 import type { CatalogResources } from '../shared/resources.ts';

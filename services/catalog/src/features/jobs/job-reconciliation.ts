@@ -1,5 +1,5 @@
 import type { JobStateResponse } from '@crawl/contracts';
-import type { Clock } from '@crawl/modules';
+import type { Clock } from '@crawl/clock';
 import type { CatalogResources } from '../shared/resources.ts';
 import type { AbandonedJobRepository } from './abandoned-job-repository.ts';
 import type { JobRepository } from './job-repository.ts';

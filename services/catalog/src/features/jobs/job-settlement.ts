@@ -1,6 +1,6 @@
 import { annotateLogContext } from '@crawl/logging';
 import type { JobMetrics } from '@crawl/metrics';
-import type { Clock } from '@crawl/modules';
+import type { Clock } from '@crawl/clock';
 import type { OutboxEvents } from '../events/index.ts';
 import type { BillingPort, Logger } from '../shared/ports.ts';
 import type { CatalogResources } from '../shared/resources.ts';

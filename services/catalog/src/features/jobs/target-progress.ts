@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { ClaimTargetResponse, ReportTargetBody, ReportTargetResponse } from '@crawl/contracts';
 import { errors } from '@crawl/errors';
 import { annotateLogContext } from '@crawl/logging';
-import type { Clock } from '@crawl/modules';
+import type { Clock } from '@crawl/clock';
 import type { ResultStore } from '../results/index.ts';
 import type { Logger } from '../shared/ports.ts';
 import type { CatalogResources } from '../shared/resources.ts';

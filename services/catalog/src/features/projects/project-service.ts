@@ -1,6 +1,6 @@
 import { CATALOG_LIMITS, type Project } from '@crawl/contracts';
 import { errors } from '@crawl/errors';
-import type { Clock } from '@crawl/modules';
+import type { Clock } from '@crawl/clock';
 import { newId } from '@crawl/storage';
 import type { AuditLog } from '../audit/index.ts';
 import type { Actor } from '../shared/actor.ts';

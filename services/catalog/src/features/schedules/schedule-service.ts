@@ -1,6 +1,6 @@
 import { CATALOG_LIMITS, type CreateJobBody, type CreateScheduleBody, type Schedule, type UpdateScheduleBody } from '@crawl/contracts';
 import { AppError, errors } from '@crawl/errors';
-import type { Clock } from '@crawl/modules';
+import type { Clock } from '@crawl/clock';
 import { newId } from '@crawl/storage';
 import type { AuditLog } from '../audit/index.ts';
 import type { OutboxEvents } from '../events/index.ts';

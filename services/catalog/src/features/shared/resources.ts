@@ -1,5 +1,5 @@
 import type { JobMetrics, WebhookMetrics } from '@crawl/metrics';
-import type { Clock } from '@crawl/modules';
+import type { Clock } from '@crawl/clock';
 import type { BillingPort, Logger } from './ports.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { DeliveryTask, WebhookDisabledReason } from '@crawl/contracts';
 import type { WebhookMetrics } from '@crawl/metrics';
-import type { Clock } from '@crawl/modules';
+import type { Clock } from '@crawl/clock';
 import { retryAfterMs } from '@crawl/service-client';
 import type { Logger } from '../shared/ports.ts';
 import type { AuditLog } from '../audit/index.ts';

@@ -1,6 +1,6 @@
 import { WEBHOOK_LIMITS, WEBHOOK_TEST_EVENT, type ListDeliveriesQuery } from '@crawl/contracts';
 import { errors } from '@crawl/errors';
-import type { Clock } from '@crawl/modules';
+import type { Clock } from '@crawl/clock';
 import { newId } from '@crawl/storage';
 import type { AuditLog } from '../audit/index.ts';
 import type { Actor } from '../shared/actor.ts';

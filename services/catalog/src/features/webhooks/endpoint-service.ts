@@ -7,7 +7,7 @@ import {
   type WebhookEventType,
 } from '@crawl/contracts';
 import { errors } from '@crawl/errors';
-import type { Clock } from '@crawl/modules';
+import type { Clock } from '@crawl/clock';
 import { newId } from '@crawl/storage';
 import type { AuditLog } from '../audit/index.ts';
 import type { ProjectService } from '../projects/index.ts';

@@ -1,4 +1,4 @@
-import { ManualClock } from '@crawl/modules';
+import { ManualClock } from '@crawl/clock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WebhookReceiver } from '../../testing/webhook-receiver.ts';
 import { createSender } from './http-sender.ts';

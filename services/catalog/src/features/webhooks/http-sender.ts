@@ -1,7 +1,7 @@
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
-import type { Timers } from '@crawl/modules';
+import type { Timers } from '@crawl/clock';
 import type { ResolvedAddress } from './address-guard.ts';
 
 /** What one attempt produced: a response (any status) or an error without a status. */

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { ManualClock } from '@crawl/modules';
+import { ManualClock } from '@crawl/clock';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testBackends } from '../../testing/backends.ts';
 import { startCatalogHarness, type CatalogHarness, type HarnessUser } from '../../testing/catalog-harness.ts';

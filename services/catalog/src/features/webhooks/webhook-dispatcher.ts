@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DeliveryTask } from '@crawl/contracts';
-import type { Clock } from '@crawl/modules';
+import type { Clock } from '@crawl/clock';
 import type { WorkQueue } from '@crawl/queue';
 import type { Logger } from '../shared/ports.ts';
 import type { AnyOutboxDoc, OutboxEvents } from '../events/index.ts';

@@ -1,5 +1,5 @@
 import type { DeliveryTask } from '@crawl/contracts';
-import { systemTimers, type Clock, type Timers } from '@crawl/modules';
+import { systemTimers, type Clock, type Timers } from '@crawl/clock';
 import type { WorkQueue } from '@crawl/queue';
 import type { AuditLog } from '../audit/index.ts';
 import type { OutboxEvents } from '../events/index.ts';

@@ -1,4 +1,4 @@
-import { ManualClock } from '@crawl/modules';
+import { ManualClock } from '@crawl/clock';
 import { describe, expect, it } from 'vitest';
 import { TokenBucketRateLimiter } from '../rate-limit/token-bucket-rate-limiter.ts';
 import { FetchError, type FetchedPage, type PageFetcher, type PageRequest } from './page-fetcher.ts';

@@ -1,4 +1,4 @@
-import { ManualClock } from '@crawl/modules';
+import { ManualClock } from '@crawl/clock';
 import { RedisRateBudget } from '@crawl/redis';
 import { redisTestConnections, redisTestServer } from '@crawl/redis/testing';
 import { afterAll, describe, expect, it, vi } from 'vitest';

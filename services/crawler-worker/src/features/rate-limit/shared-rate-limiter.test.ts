@@ -1,5 +1,5 @@
 import { redisTestConnections, redisTestServer } from '@crawl/redis/testing';
-import { ManualClock } from '@crawl/modules';
+import { ManualClock } from '@crawl/clock';
 import { RedisRateBudget } from '@crawl/redis';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { SharedRateLimiter } from './shared-rate-limiter.ts';

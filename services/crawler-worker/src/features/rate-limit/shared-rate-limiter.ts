@@ -1,4 +1,4 @@
-import { systemTimers, type Timers } from '@crawl/modules';
+import { systemTimers, type Timers } from '@crawl/clock';
 import type { UpstreamRateLimiter } from './upstream-rate-limiter.ts';
 
 /** A request budget shared by every worker process (the Redis adapter is `RedisRateBudget`). */

@@ -1,4 +1,4 @@
-import { ManualClock } from '@crawl/modules';
+import { ManualClock } from '@crawl/clock';
 import { describe, expect, it } from 'vitest';
 import { TokenBucketRateLimiter } from './token-bucket-rate-limiter.ts';
 

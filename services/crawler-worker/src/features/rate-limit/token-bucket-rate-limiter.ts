@@ -1,4 +1,4 @@
-import { systemClock, systemTimers, type Clock, type Timers } from '@crawl/modules';
+import { systemClock, systemTimers, type Clock, type Timers } from '@crawl/clock';
 import type { UpstreamRateLimiter } from './upstream-rate-limiter.ts';
 
 export interface TokenBucketOptions {
