@@ -8,7 +8,7 @@ import { TargetCrawler, type CatalogPort } from '../../services/crawler-worker/s
 import { UndiciPageFetcher } from '../../services/crawler-worker/src/features/fetching/page-fetcher.ts';
 import { SessionPool } from '../../services/crawler-worker/src/features/fetching/session-pool.ts';
 import { UpstreamClient } from '../../services/crawler-worker/src/features/fetching/upstream-client.ts';
-import { openUpstreamBudget } from '../../services/crawler-worker/src/features/rate-limit/upstream-budget.ts';
+import { openUpstreamBudget } from '../../services/crawler-worker/src/cross-feature/upstream-budget.ts';
 import type { UpstreamRateLimiter } from '../../services/crawler-worker/src/features/rate-limit/upstream-rate-limiter.ts';
 
 /** The worker's default for a setting, read from its config schema so the bench follows it. */

@@ -6,7 +6,7 @@ import type { ClaimTargetResponse, CrawlTask, ReportTargetBody } from '@crawl/co
 import { allowedUrlRule } from '../../services/crawler-worker/src/features/fetching/allowed-urls.ts';
 import { TargetCrawler, type CatalogPort } from '../../services/crawler-worker/src/features/crawling/target-crawler.ts';
 import { UndiciPageFetcher } from '../../services/crawler-worker/src/features/fetching/page-fetcher.ts';
-import { ProxyPool } from '../../services/crawler-worker/src/features/fetching/proxy-pool.ts';
+import { ProxyPool } from '../../services/crawler-worker/src/features/egress/index.ts';
 import { SessionPool } from '../../services/crawler-worker/src/features/fetching/session-pool.ts';
 import { UpstreamClient } from '../../services/crawler-worker/src/features/fetching/upstream-client.ts';
 import { openPageParser } from '../../services/crawler-worker/src/features/parsing/open-page-parser.ts';

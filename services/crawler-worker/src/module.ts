@@ -8,14 +8,14 @@ import { allowedUrlRule } from './features/fetching/allowed-urls.ts';
 import { startEmbeddedSimulator } from './features/crawling/marketplace-simulator.ts';
 import { TargetCrawler } from './features/crawling/target-crawler.ts';
 import { UndiciPageFetcher } from './features/fetching/page-fetcher.ts';
-import { reportEgressIdentities } from './features/fetching/egress-report.ts';
+import { reportEgressIdentities } from './features/egress/index.ts';
 import { SessionPool } from './features/fetching/session-pool.ts';
 import { UpstreamClient } from './features/fetching/upstream-client.ts';
 import { measuredParser } from './features/parsing/measured-parser.ts';
 import { defaultParseThreads, openPageParser } from './features/parsing/open-page-parser.ts';
 import type { RedisClient } from '@crawl/redis';
 import { RateSetting } from './features/rate-limit/rate-setting.ts';
-import { openUpstreamBudget } from './features/rate-limit/upstream-budget.ts';
+import { openUpstreamBudget } from './cross-feature/upstream-budget.ts';
 
 /**
  * Fetches and parses marketplace pages for queued targets. It owns no durable data and serves no

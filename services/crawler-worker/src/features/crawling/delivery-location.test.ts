@@ -2,7 +2,7 @@ import type { ClaimTargetResponse, CrawlTask, ReportTargetBody } from '@crawl/co
 import { ADDRESS_CHANGE_PATH, createSimulator, type Simulator } from '@crawl/marketplace-simulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { UndiciPageFetcher } from '../fetching/page-fetcher.ts';
-import { ProxyPool } from '../fetching/proxy-pool.ts';
+import { ProxyPool } from '../egress/index.ts';
 import { SessionPool } from '../fetching/session-pool.ts';
 import { UpstreamClient } from '../fetching/upstream-client.ts';
 import type { UpstreamRateLimiter } from '../rate-limit/upstream-rate-limiter.ts';

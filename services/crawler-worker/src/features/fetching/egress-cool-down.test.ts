@@ -4,7 +4,7 @@ import { redisTestConnections, redisTestServer } from '@crawl/redis/testing';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { UpstreamRateLimiter } from '../rate-limit/upstream-rate-limiter.ts';
 import type { FetchedPage, PageFetcher, PageRequest } from './page-fetcher.ts';
-import { ProxyPool, proxyIdentityId, type SharedEgressHealth } from './proxy-pool.ts';
+import { ProxyPool, proxyIdentityId, type SharedEgressHealth } from '../egress/index.ts';
 import { SessionPool } from './session-pool.ts';
 import { UpstreamClient } from './upstream-client.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ProxyPool } from './proxy-pool.ts';
+import { ProxyPool } from '../egress/index.ts';
 import { SessionPool } from './session-pool.ts';
 
 const pool = (size: number) => new SessionPool({ proxies: new ProxyPool({ urls: [], restAfterBlocks: 3, restMs: 1000, now: () => 0 }), maxUses: 100, size });
@@ -27,5 +27,23 @@ describe('SessionPool delivery locations', () => {
     expect(sessions.take('com|10001')).toBe(located);
     // Plain targets keep to the plain session left.
     expect(sessions.take()).toBe(second);
+  });
+});
+
+describe('SessionPool', () => {
+  it('retires a blocked session (striking its proxy) and a worn-out one', () => {
+    const proxies = new ProxyPool({ urls: ['http://p1:1', 'http://p2:1'], restAfterBlocks: 1, restMs: 60_000, now: () => 0 });
+    const sessions = new SessionPool({ proxies, maxUses: 2, size: 1 });
+    const first = sessions.take();
+    expect(first.proxy).toBe('http://p1:1');
+    expect(sessions.take()).toBe(first);
+    sessions.blocked(first);
+    const second = sessions.take();
+    expect(second).not.toBe(first);
+    expect(second.proxy).toBe('http://p2:1');
+    expect(proxies.snapshot()[0]?.resting).toBe(true);
+    sessions.used(second);
+    sessions.used(second);
+    expect(sessions.take()).not.toBe(second);
   });
 });

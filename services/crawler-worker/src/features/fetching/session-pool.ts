@@ -1,7 +1,7 @@
 import { generatedProfile } from './browser-profiles.ts';
 import { CookieJar } from './cookie-jar.ts';
 import type { HeaderProfile } from './header-profiles.ts';
-import type { EgressIdentity, ProxyPool } from './proxy-pool.ts';
+import type { EgressIdentity, ProxyPool } from '../egress/index.ts';
 
 /** One "browser": a header profile, its cookies and the proxy it goes out through. */
 export interface CrawlSession {

@@ -2,7 +2,7 @@ import { ManualClock } from '@crawl/clock';
 import { describe, expect, it } from 'vitest';
 import { TokenBucketRateLimiter } from '../rate-limit/token-bucket-rate-limiter.ts';
 import { FetchError, type FetchedPage, type PageFetcher, type PageRequest } from './page-fetcher.ts';
-import { ProxyPool } from './proxy-pool.ts';
+import { ProxyPool } from '../egress/index.ts';
 import { SessionPool } from './session-pool.ts';
 import { classifyResponse, type GetPageInput, type PageOutcome, UpstreamClient } from './upstream-client.ts';
 

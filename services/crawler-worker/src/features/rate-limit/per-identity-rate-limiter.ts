@@ -1,4 +1,4 @@
-import { DIRECT_IDENTITY } from '../fetching/proxy-pool.ts';
+import { DIRECT_IDENTITY } from '../egress/index.ts';
 import type { UpstreamRateLimiter } from './upstream-rate-limiter.ts';
 
 export interface PerIdentityRateLimiterOptions {

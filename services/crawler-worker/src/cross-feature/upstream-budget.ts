@@ -1,9 +1,7 @@
 import { commaList } from '@crawl/config';
 import type { RedisClient } from '@crawl/redis';
-import { ProxyPool } from '../fetching/proxy-pool.ts';
-import { PerIdentityRateLimiter } from './per-identity-rate-limiter.ts';
-import { SharedRateLimiter } from './shared-rate-limiter.ts';
-import { TokenBucketRateLimiter } from './token-bucket-rate-limiter.ts';
+import { ProxyPool } from '../features/egress/index.ts';
+import { PerIdentityRateLimiter, SharedRateLimiter, TokenBucketRateLimiter } from '../features/rate-limit/index.ts';
 
 export interface UpstreamBudgetSettings {
   UPSTREAM_RATE_PER_MINUTE: number;

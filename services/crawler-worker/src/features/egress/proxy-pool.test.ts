@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { ProxyPool, redactProxy } from './proxy-pool.ts';
-import { SessionPool } from './session-pool.ts';
 
 describe('ProxyPool', () => {
   const urls = ['http://p1:8080', 'http://p2:8080', 'https://user:secret@p3:8443'];
@@ -39,23 +38,5 @@ describe('ProxyPool', () => {
     expect(() => new ProxyPool({ urls: ['socks5://p:1080'], restAfterBlocks: 1, restMs: 1 })).toThrow(/only http/);
     expect(redactProxy('https://user:secret@p3:8443')).toBe('https://***@p3:8443');
     expect(JSON.stringify(new ProxyPool({ urls, restAfterBlocks: 1, restMs: 1 }).snapshot())).not.toContain('secret');
-  });
-});
-
-describe('SessionPool', () => {
-  it('retires a blocked session (striking its proxy) and a worn-out one', () => {
-    const proxies = new ProxyPool({ urls: ['http://p1:1', 'http://p2:1'], restAfterBlocks: 1, restMs: 60_000, now: () => 0 });
-    const pool = new SessionPool({ proxies, maxUses: 2, size: 1 });
-    const first = pool.take();
-    expect(first.proxy).toBe('http://p1:1');
-    expect(pool.take()).toBe(first);
-    pool.blocked(first);
-    const second = pool.take();
-    expect(second).not.toBe(first);
-    expect(second.proxy).toBe('http://p2:1');
-    expect(proxies.snapshot()[0]?.resting).toBe(true);
-    pool.used(second);
-    pool.used(second);
-    expect(pool.take()).not.toBe(second);
   });
 });
