@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { BLOCK_SCAN_CHARS, parseSearchPage, readProductPage, type ProductDetails, type SearchItem } from '../packages/marketplace/src/index.ts';
-import { classifyResponse } from '../services/crawler-worker/src/features/fetching/upstream-client.ts';
+import { classifyResponse } from '../services/crawler-worker/src/features/fetching/index.ts';
 import { chromeIn } from './real-pages/chrome.ts';
 import { compareProduct, type FieldCheck } from './real-pages/compare.ts';
 import type { PageCase } from './real-pages/page-case.ts';

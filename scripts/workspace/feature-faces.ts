@@ -4,8 +4,10 @@ import ts from 'typescript';
 /**
  * Services whose features still reach into each other's files. Each is reported (as a warning)
  * but does not fail the check until its features have their faces; then it comes off this list.
+ * Empty: every service is enforced. A service that cannot follow the rule at once (a new one, one
+ * being reorganised) is listed here for the time being, and counted.
  */
-export const NOT_YET_ENFORCED: readonly string[] = ['crawler-worker'];
+export const NOT_YET_ENFORCED: readonly string[] = [];
 
 /** Folders under `features/` that hold what several features share; anyone may import their files. */
 const SHARED_FOLDERS = new Set(['shared']);

@@ -4,17 +4,12 @@ import { defineModule } from '@crawl/modules';
 import type { QueueJob } from '@crawl/queue';
 import { CatalogWorkerClient, CrawlerSettingsClient } from '@crawl/service-client';
 import { CrawlerConfig } from './config.ts';
-import { allowedUrlRule } from './features/fetching/allowed-urls.ts';
-import { startEmbeddedSimulator } from './features/crawling/marketplace-simulator.ts';
-import { TargetCrawler } from './features/crawling/target-crawler.ts';
-import { UndiciPageFetcher } from './features/fetching/page-fetcher.ts';
+import { startEmbeddedSimulator, TargetCrawler } from './features/crawling/index.ts';
 import { reportEgressIdentities } from './features/egress/index.ts';
-import { SessionPool } from './features/fetching/session-pool.ts';
-import { UpstreamClient } from './features/fetching/upstream-client.ts';
-import { measuredParser } from './features/parsing/measured-parser.ts';
-import { defaultParseThreads, openPageParser } from './features/parsing/open-page-parser.ts';
+import { allowedUrlRule, SessionPool, UndiciPageFetcher, UpstreamClient } from './features/fetching/index.ts';
+import { defaultParseThreads, measuredParser, openPageParser } from './features/parsing/index.ts';
 import type { RedisClient } from '@crawl/redis';
-import { RateSetting } from './features/rate-limit/rate-setting.ts';
+import { RateSetting } from './features/rate-limit/index.ts';
 import { openUpstreamBudget } from './cross-feature/upstream-budget.ts';
 
 /**

@@ -1,5 +1,4 @@
-import { PageTries } from '../features/fetching/page-tries.ts';
-import type { GetPageInput, PageOutcome, UpstreamClient } from '../features/fetching/upstream-client.ts';
+import { PageTries, type GetPageInput, type PageOutcome, type UpstreamClient } from '../features/fetching/index.ts';
 
 /**
  * An upstream that answers each page with a fixed outcome, for tests of what comes after the fetch:

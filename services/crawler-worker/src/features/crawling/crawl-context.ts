@@ -1,8 +1,6 @@
 import type { BlockKind, CrawlTask, ReportTargetBody, TargetFailureReason, UnchargedReason } from '@crawl/contracts';
-import type { FetchedPage } from '../fetching/page-fetcher.ts';
-import type { PageTries } from '../fetching/page-tries.ts';
-import type { PageOutcome } from '../fetching/upstream-client.ts';
-import type { PageParser } from '../parsing/page-parser.ts';
+import type { FetchedPage, PageOutcome, PageTries } from '../fetching/index.ts';
+import type { PageParser } from '../parsing/index.ts';
 import type { Storefront } from './marketplace-origin.ts';
 
 /** Marker for "the job was cancelled while we worked": nothing is reported. */

@@ -1,12 +1,9 @@
 import type { ClaimTargetResponse, CrawlTask, ReportTargetBody } from '@crawl/contracts';
 import { ADDRESS_CHANGE_PATH, createSimulator, type Simulator } from '@crawl/marketplace-simulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { UndiciPageFetcher } from '../fetching/page-fetcher.ts';
 import { ProxyPool } from '../egress/index.ts';
-import { SessionPool } from '../fetching/session-pool.ts';
-import { UpstreamClient } from '../fetching/upstream-client.ts';
-import type { UpstreamRateLimiter } from '../rate-limit/upstream-rate-limiter.ts';
-import { allowedUrlRule } from '../fetching/allowed-urls.ts';
+import { allowedUrlRule, SessionPool, UndiciPageFetcher, UpstreamClient } from '../fetching/index.ts';
+import type { UpstreamRateLimiter } from '../rate-limit/index.ts';
 import { TargetCrawler, type CatalogPort } from './target-crawler.ts';
 
 /** Counts what each request was charged to the egress budget. */

@@ -1,4 +1,4 @@
-import type { FetchedPage } from '../fetching/page-fetcher.ts';
+import type { FetchedPage } from '../fetching/index.ts';
 import { type Crawled, type CrawlContext, describeUnrecognized, failed, failedFetch, PageParseError, parseOrFail, succeeded } from './crawl-context.ts';
 import { productUrl } from './marketplace-origin.ts';
 import type { ProductRecord } from '@crawl/contracts';

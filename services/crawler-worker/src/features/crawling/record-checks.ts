@@ -1,5 +1,5 @@
 import type { ProductRecord, RecordLocation, RecordQuality, SearchRecord, UnchargedReason } from '@crawl/contracts';
-import type { PageTries } from '../fetching/page-tries.ts';
+import type { PageTries } from '../fetching/index.ts';
 import { checkLocation } from './location-check.ts';
 import { recordQuality } from './record-quality.ts';
 

@@ -3,9 +3,8 @@ import { ProductRecord, SearchRecord } from '@crawl/contracts';
 import { PRODUCT_LAYOUTS, renderProductPage, renderSearchPage, SEARCH_LAYOUTS, SPECIAL_ASINS, WELL_KNOWN_ASINS } from '@crawl/marketplace-simulator';
 import { Value } from '@sinclair/typebox/value';
 import { describe, expect, it } from 'vitest';
-import type { CrawlSession } from '../fetching/session-pool.ts';
+import type { CrawlSession, PageOutcome } from '../fetching/index.ts';
 import { stubUpstream } from '../../testing/stub-upstream.ts';
-import type { PageOutcome } from '../fetching/upstream-client.ts';
 import { type CatalogPort, TargetCrawler } from './target-crawler.ts';
 
 const BASE = 'http://127.0.0.1:4010';

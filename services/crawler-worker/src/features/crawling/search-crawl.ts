@@ -1,6 +1,6 @@
 import { CATALOG_LIMITS, type JobConfig, type SearchRecord } from '@crawl/contracts';
 import type { SearchItem, SearchPage } from '@crawl/marketplace';
-import type { FetchedPage } from '../fetching/page-fetcher.ts';
+import type { FetchedPage } from '../fetching/index.ts';
 import {
   CANCELLED,
   type Crawled,

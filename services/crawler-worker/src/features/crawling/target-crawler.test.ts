@@ -2,10 +2,9 @@ import type { ClaimTargetResponse, CrawlTask, ReportTargetBody } from '@crawl/co
 import { errors } from '@crawl/errors';
 import { RetryLaterError } from '@crawl/queue';
 import { describe, expect, it } from 'vitest';
-import type { CrawlSession } from '../fetching/session-pool.ts';
+import type { CrawlSession, GetPageInput, PageOutcome } from '../fetching/index.ts';
 import { stubUpstream } from '../../testing/stub-upstream.ts';
-import type { GetPageInput, PageOutcome } from '../fetching/upstream-client.ts';
-import { inlinePageParser, type PageParser } from '../parsing/page-parser.ts';
+import { inlinePageParser, type PageParser } from '../parsing/index.ts';
 import { searchPagesOf } from './search-crawl.ts';
 import { shopperQuery, TargetCrawler, type CatalogPort, type TargetCrawlerOptions } from './target-crawler.ts';
 

@@ -2,7 +2,7 @@ import { ManualClock } from '@crawl/clock';
 import { RedisEgressHealth } from '@crawl/redis';
 import { redisTestConnections, redisTestServer } from '@crawl/redis/testing';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import type { UpstreamRateLimiter } from '../rate-limit/upstream-rate-limiter.ts';
+import type { UpstreamRateLimiter } from '../rate-limit/index.ts';
 import type { FetchedPage, PageFetcher, PageRequest } from './page-fetcher.ts';
 import { ProxyPool, proxyIdentityId, type SharedEgressHealth } from '../egress/index.ts';
 import { SessionPool } from './session-pool.ts';

@@ -1,6 +1,6 @@
 import { ManualClock } from '@crawl/clock';
 import { describe, expect, it } from 'vitest';
-import { TokenBucketRateLimiter } from '../rate-limit/token-bucket-rate-limiter.ts';
+import { TokenBucketRateLimiter } from '../rate-limit/index.ts';
 import { FetchError, type FetchedPage, type PageFetcher, type PageRequest } from './page-fetcher.ts';
 import { ProxyPool } from '../egress/index.ts';
 import { SessionPool } from './session-pool.ts';

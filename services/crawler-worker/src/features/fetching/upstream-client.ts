@@ -4,7 +4,7 @@ import { setTimeout as sleepFor } from 'node:timers/promises';
 import { noMetrics, type UpstreamMetrics } from '@crawl/metrics';
 import { backoffDelay } from '@crawl/queue';
 import { retryAfterMs } from '@crawl/service-client';
-import type { UpstreamRateLimiter } from '../rate-limit/upstream-rate-limiter.ts';
+import type { UpstreamRateLimiter } from '../rate-limit/index.ts';
 import { FetchError, type FetchedPage, type PageFetcher, type ScriptPost } from './page-fetcher.ts';
 import { PageTries } from './page-tries.ts';
 import type { CrawlSession, SessionPool } from './session-pool.ts';
