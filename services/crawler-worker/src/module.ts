@@ -56,7 +56,7 @@ export const crawlerWorkerModule = defineModule<CrawlerConfig>({
           // Cool-downs other replicas decided, then what billing's admin view shows.
           await proxies
             .sync()
-            .then(() => reportEgressIdentities(context.client('billing'), proxies.states()))
+            .then(() => reportEgressIdentities(settings, proxies.states()))
             .catch((error: unknown) => logger.warn({ err: error }, 'sharing the egress identities failed; the next refresh tries again'));
         };
         await refreshRate();

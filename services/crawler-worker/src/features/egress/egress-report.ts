@@ -2,11 +2,14 @@ import { BillingPaths, type CrawlerIdentitiesBody } from '@crawl/contracts';
 import type { ServiceClient } from '@crawl/service-client';
 import type { EgressIdentityState } from './proxy-pool.ts';
 
+/** Where the identities go: billing's internal route, through its typed client. */
+export type EgressReportPort = Pick<CrawlerSettingsClient, 'reportIdentities'>;
+
 /**
  * Sends the worker's egress identities to billing, which shows them in GET /admin/crawler/rate.
  * Labels carry no credentials (the pool masks them); cool-down ends go as timestamps.
  */
-export async function reportEgressIdentities(billing: ServiceClient, states: readonly EgressIdentityState[]): Promise<void> {
+export async function reportEgressIdentities(billing: EgressReportPort, states: readonly EgressIdentityState[]): Promise<void> {
   const body: CrawlerIdentitiesBody = {
     identities: states.map((state) => ({
       id: state.id,
@@ -15,5 +18,5 @@ export async function reportEgressIdentities(billing: ServiceClient, states: rea
       ...(state.cooledDownUntil === undefined ? {} : { cooledDownUntil: new Date(state.cooledDownUntil).toISOString() }),
     })),
   };
-  await billing.call({ method: 'PUT', path: BillingPaths.crawlerIdentities, body, idempotent: true });
+  await billing.reportIdentities(body);
 }
