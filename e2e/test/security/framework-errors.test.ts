@@ -1,4 +1,4 @@
-import { SECURITY_HEADERS } from '@crawl/modules';
+import { SECURITY_HEADERS } from '@crawl/http-kit';
 import { startTestService, type TestService } from '@crawl/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseResponse, rawExchange, type RawResponse } from './raw-http.ts';

@@ -2,6 +2,19 @@ import { loadConfig } from '@crawl/config';
 import type { ServiceName } from '@crawl/contracts';
 import { errorHandlerPlugin } from '@crawl/errors';
 import { HealthRegistry } from '@crawl/health';
+import {
+  accessControlPlugin,
+  httpMetricsPlugin,
+  httpServerOptions,
+  listenForMetrics,
+  noStorePlugin,
+  registerMetricsRoute,
+  RequestLog,
+  requestContextPlugin,
+  servesMetricsOnAppPort,
+  validatorCompiler,
+  type IdentityResolver,
+} from '@crawl/http-kit';
 import { createLogger, requestIdFrom, type Logger } from '@crawl/logging';
 import { ProcessMetrics } from '@crawl/metrics';
 import type { Server } from 'node:http';
@@ -9,21 +22,13 @@ import { HttpTransport, InternalTokens, LocalTransport, ServiceClient } from '@c
 import type { DocumentStore } from '@crawl/storage';
 import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
-import { accessControlPlugin } from './access-control.ts';
 import type { BackendsFactory } from './backends.ts';
 import { systemClock, type Clock } from '@crawl/clock';
-import { httpMetricsPlugin } from './http-metrics.ts';
-import { httpServerOptions } from './http-server-options.ts';
-import { listenForMetrics, registerMetricsRoute, servesMetricsOnAppPort } from './metrics-endpoint.ts';
 import { orderModules } from './module-order.ts';
-import { noStorePlugin } from './no-store.ts';
 import { contextualQueues } from './queue-context.ts';
-import { requestContextPlugin } from './request-context.ts';
 import { RuntimeConfig, serviceBaseUrl, serviceUrlSetting } from './runtime-config.ts';
-import { RequestLog } from './request-log.ts';
 import { resolveSecrets } from './secrets.ts';
-import type { AnyModuleContext, AnyServiceModule, IdentityResolver, ModuleInstance } from './service-module.ts';
-import { validatorCompiler } from './validators.ts';
+import type { AnyModuleContext, AnyServiceModule, ModuleInstance } from './service-module.ts';
 
 /** What an HTTP server gets to finish its answers at shutdown even when the grace period is spent. */
 const MIN_HTTP_CLOSE_MS = 1_000;

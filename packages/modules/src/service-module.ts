@@ -1,37 +1,16 @@
-import type { AccessLevel, Identity, RateLimitPolicy, ServiceName } from '@crawl/contracts';
+import type { Clock } from '@crawl/clock';
+import type { ServiceName } from '@crawl/contracts';
 import type { HealthRegistry } from '@crawl/health';
+import type { IdentityResolver } from '@crawl/http-kit';
 import type { Logger } from '@crawl/logging';
 import type { CrawlMetrics } from '@crawl/metrics';
 import type { QueueProvider } from '@crawl/queue';
 import type { InternalTokens, ServiceClient } from '@crawl/service-client';
 import type { DocumentStore } from '@crawl/storage';
 import type { TObject } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { Clock } from '@crawl/clock';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { RuntimeConfig } from './runtime-config.ts';
 import type { Secrets } from './secrets.ts';
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    access?: AccessLevel;
-    owner?: ServiceName;
-    rateLimits?: readonly RateLimitPolicy[];
-    /** Answers are sent with `Cache-Control: no-store` (see RouteSpec.noStore). */
-    noStore?: boolean;
-  }
-  interface FastifyRequest {
-    /** The caller, once access control has run; null on public routes without a token. */
-    identity: Identity | null;
-    /** The calling service on internal routes. */
-    callerService: string | null;
-  }
-}
-
-/**
- * Turns a request into an identity; throws an AppError (or rejects with one) for a present but
- * invalid credential. A resolver that needs no I/O answers synchronously: no promise per request.
- */
-export type IdentityResolver = (request: FastifyRequest) => Identity | null | Promise<Identity | null>;
 
 /** Everything a module may use; it never reaches for globals. */
 export interface ModuleContext<C = Record<string, unknown>> {

@@ -13,7 +13,7 @@ import {
   type AnyServiceModule,
   type ModuleContext,
 } from '@crawl/modules';
-import { injectJson, type JsonRequest, type JsonResponse } from '@crawl/modules/testing';
+import { injectJson, type JsonRequest, type JsonResponse } from '@crawl/http-kit/testing';
 import { SERVICE_TOKEN_HEADER } from '@crawl/service-client';
 import type { DocumentStore } from '@crawl/storage';
 import type { FastifyInstance } from 'fastify';

@@ -1,4 +1,5 @@
-import { defineModule, serviceBaseUrl, type IdentityResolver, type ServiceModule } from '@crawl/modules';
+import type { IdentityResolver } from '@crawl/http-kit';
+import { defineModule, serviceBaseUrl, type ServiceModule } from '@crawl/modules';
 import { GatewayConfig, parseOverrides } from './config.ts';
 import { bearerIdentity } from './features/identity/index.ts';
 import { gatewayEdge, gatewayRoutes } from './plugin.ts';

@@ -1,5 +1,5 @@
 import { BillingInternalRoutes, type FullBalance } from '@crawl/contracts';
-import { routeFromSpec } from '@crawl/modules';
+import { routeFromSpec } from '@crawl/http-kit';
 import type { FastifyInstance } from 'fastify';
 
 /** Opens an account (idempotent) and links its referrer, which spans features (src/cross-feature/). */

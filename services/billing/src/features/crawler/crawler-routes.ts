@@ -1,5 +1,5 @@
 import { BillingInternalRoutes, BillingRoutes, type QueueStatsView } from '@crawl/contracts';
-import { callerOf, routeFromSpec } from '@crawl/modules';
+import { callerOf, routeFromSpec } from '@crawl/http-kit';
 import type { FastifyInstance } from 'fastify';
 import type { RecordAudit } from '../shared/index.ts';
 import type { CrawlerSettings } from './crawler-settings-service.ts';

@@ -1,5 +1,5 @@
 import { BillingRoutes, type FullBalance } from '@crawl/contracts';
-import { callerOf, routeFromSpec } from '@crawl/modules';
+import { callerOf, routeFromSpec } from '@crawl/http-kit';
 import { newId } from '@crawl/storage';
 import type { FastifyInstance } from 'fastify';
 import type { LedgerEntryDoc } from './ledger-repository.ts';

@@ -1,5 +1,5 @@
 import { BillingRoutes } from '@crawl/contracts';
-import { callerOf, routeFromSpec } from '@crawl/modules';
+import { callerOf, routeFromSpec } from '@crawl/http-kit';
 import type { FastifyInstance } from 'fastify';
 import type { CreditLedger } from '../ledger/index.ts';
 import { toOrderView, type Checkout } from './checkout-service.ts';

@@ -1,5 +1,5 @@
 import { BillingInternalRoutes, BillingRoutes, type DailyCredits, type ExportAllowance } from '@crawl/contracts';
-import { callerOf, routeFromSpec } from '@crawl/modules';
+import { callerOf, routeFromSpec } from '@crawl/http-kit';
 import type { FastifyInstance } from 'fastify';
 import type { Accounts } from '../accounts/index.ts';
 import { toUsage, type UsageReport } from './usage-view.ts';

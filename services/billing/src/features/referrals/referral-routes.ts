@@ -1,5 +1,5 @@
 import { BillingRoutes } from '@crawl/contracts';
-import { callerOf, routeFromSpec } from '@crawl/modules';
+import { callerOf, routeFromSpec } from '@crawl/http-kit';
 import type { FastifyInstance } from 'fastify';
 import { referralLinks } from './referral-links.ts';
 import { normalizeCode, type Referrals } from './referral-service.ts';

@@ -1,5 +1,5 @@
 import { BillingInternalRoutes } from '@crawl/contracts';
-import { routeFromSpec } from '@crawl/modules';
+import { routeFromSpec } from '@crawl/http-kit';
 import type { FastifyInstance } from 'fastify';
 import type { Reservations } from './reservation-service.ts';
 

@@ -1,5 +1,5 @@
 import { CatalogInternalRoutes, CatalogRoutes } from '@crawl/contracts';
-import { callerOf, routeFromSpec } from '@crawl/modules';
+import { callerOf, routeFromSpec } from '@crawl/http-kit';
 import type { FastifyInstance } from 'fastify';
 import { toAuditView, type AuditLog } from './audit-service.ts';
 

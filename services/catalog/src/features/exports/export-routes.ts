@@ -1,5 +1,5 @@
 import { CatalogRoutes } from '@crawl/contracts';
-import { callerOf, routeFromSpec } from '@crawl/modules';
+import { callerOf, routeFromSpec } from '@crawl/http-kit';
 import { abortSignalFor } from '@crawl/service-client';
 import type { FastifyInstance } from 'fastify';
 import type { JobExports } from './export-service.ts';

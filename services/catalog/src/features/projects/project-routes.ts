@@ -1,5 +1,5 @@
 import { CatalogRoutes } from '@crawl/contracts';
-import { callerOf, routeFromSpec } from '@crawl/modules';
+import { callerOf, routeFromSpec } from '@crawl/http-kit';
 import type { FastifyInstance } from 'fastify';
 import { toProjectView, type ProjectService } from './project-service.ts';
 

@@ -1,5 +1,5 @@
 import { CATALOG_LIMITS, CatalogRoutes } from '@crawl/contracts';
-import { callerOf, routeFromSpec } from '@crawl/modules';
+import { callerOf, routeFromSpec } from '@crawl/http-kit';
 import type { FastifyInstance } from 'fastify';
 import type { ResultJob, ResultStore } from './result-store.ts';
 

@@ -1,5 +1,5 @@
 import { CATALOG_LIMITS, WebhookRoutes } from '@crawl/contracts';
-import { callerOf, routeFromSpec } from '@crawl/modules';
+import { callerOf, routeFromSpec } from '@crawl/http-kit';
 import type { FastifyInstance } from 'fastify';
 import { toDeliveryView, toEndpointView } from './webhook-model.ts';
 import type { WebhookService } from './webhook-service.ts';

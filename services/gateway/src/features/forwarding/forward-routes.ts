@@ -1,6 +1,7 @@
 import { PUBLIC_ROUTES, type RouteSpec, type ServiceName } from '@crawl/contracts';
 import { AppError, errors } from '@crawl/errors';
-import { routeFromSpec, serviceUrlSetting } from '@crawl/modules';
+import { routeFromSpec } from '@crawl/http-kit';
+import { serviceUrlSetting } from '@crawl/modules';
 import {
   clientLeft,
   ForwardError,

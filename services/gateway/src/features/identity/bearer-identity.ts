@@ -1,6 +1,6 @@
 import { JWT_AUDIENCE, TOKEN_ISSUER, type Identity } from '@crawl/contracts';
 import { errors } from '@crawl/errors';
-import type { IdentityResolver } from '@crawl/modules';
+import type { IdentityResolver } from '@crawl/http-kit';
 import { oncePerClaims } from '@crawl/service-client';
 import { createVerifier, TokenError } from 'fast-jwt';
 

@@ -1,4 +1,4 @@
-import { SECURITY_HEADERS } from '@crawl/modules';
+import { SECURITY_HEADERS } from '@crawl/http-kit';
 import type { FastifyInstance } from 'fastify';
 
 /** Pages a browser renders: they get Helmet's whole policy instead (openapi-routes.ts). */

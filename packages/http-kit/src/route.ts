@@ -1,4 +1,4 @@
-import type { Identity, InternalRouteSpec, RouteSpec } from '@crawl/contracts';
+import type { AccessLevel, Identity, InternalRouteSpec, RateLimitPolicy, RouteSpec, ServiceName } from '@crawl/contracts';
 import { errors } from '@crawl/errors';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Static, TSchema } from '@sinclair/typebox';
@@ -13,6 +13,16 @@ import type {
   RouteGenericInterface,
   RouteHandlerMethod,
 } from 'fastify';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: AccessLevel;
+    owner?: ServiceName;
+    rateLimits?: readonly RateLimitPolicy[];
+    /** Answers are sent with `Cache-Control: no-store` (see RouteSpec.noStore). */
+    noStore?: boolean;
+  }
+}
 
 /** A public route from a contracts table, or an internal one (service to service). */
 export type AnyRouteSpec = RouteSpec | InternalRouteSpec;

@@ -3,7 +3,21 @@ import { errors } from '@crawl/errors';
 import { IDENTITY_HEADER, SERVICE_TOKEN_HEADER, type InternalTokens } from '@crawl/service-client';
 import type { FastifyInstance, FastifyRequest, HookHandlerDoneFunction, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import type { IdentityResolver } from './service-module.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller, once access control has run; null on public routes without a token. */
+    identity: Identity | null;
+    /** The calling service on internal routes. */
+    callerService: string | null;
+  }
+}
+
+/**
+ * Turns a request into an identity; throws an AppError (or rejects with one) for a present but
+ * invalid credential. A resolver that needs no I/O answers synchronously: no promise per request.
+ */
+export type IdentityResolver = (request: FastifyRequest) => Identity | null | Promise<Identity | null>;
 
 function header(request: FastifyRequest, name: string): string | undefined {
   const value = request.headers[name];
