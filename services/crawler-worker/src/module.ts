@@ -5,11 +5,11 @@ import type { QueueJob } from '@crawl/queue';
 import { CatalogWorkerClient, CrawlerSettingsClient } from '@crawl/service-client';
 import { CrawlerConfig } from './config.ts';
 import { startEmbeddedSimulator, TargetCrawler } from './features/crawling/index.ts';
-import { reportEgressIdentities } from './features/egress/index.ts';
 import { allowedUrlRule, SessionPool, UndiciPageFetcher, UpstreamClient } from './features/fetching/index.ts';
 import { defaultParseThreads, measuredParser, openPageParser } from './features/parsing/index.ts';
 import type { RedisClient } from '@crawl/redis';
 import { RateSetting } from './features/rate-limit/index.ts';
+import { refreshWithBilling } from './cross-feature/billing-refresh.ts';
 import { openUpstreamBudget } from './cross-feature/upstream-budget.ts';
 
 /**
@@ -49,16 +49,7 @@ export const crawlerWorkerModule = defineModule<CrawlerConfig>({
       async start() {
         const settings = new CrawlerSettingsClient(context.client('billing'));
         const rate = new RateSetting({ read: () => settings.get(), limiter, defaultRate: config.UPSTREAM_RATE_PER_MINUTE });
-        const refreshRate = async () => {
-          await rate
-            .refresh()
-            .catch((error: unknown) => logger.warn({ err: error }, 'reading the upstream rate setting from billing failed; keeping the rate in force'));
-          // Cool-downs other replicas decided, then what billing's admin view shows.
-          await proxies
-            .sync()
-            .then(() => reportEgressIdentities(settings, proxies.states()))
-            .catch((error: unknown) => logger.warn({ err: error }, 'sharing the egress identities failed; the next refresh tries again'));
-        };
+        const refreshRate = () => refreshWithBilling({ rate, proxies, billing: settings, logger });
         await refreshRate();
         if (config.MARKETPLACE === 'simulator') {
           simulator = await startEmbeddedSimulator(config.SIMULATOR_PORT);

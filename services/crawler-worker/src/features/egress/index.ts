@@ -3,7 +3,7 @@
  * connection), their blocks and cool-downs (shared by the replicas through a store when there is
  * one), and their state as reported to billing for the admin view.
  */
-export { reportEgressIdentities } from './egress-report.ts';
+export { reportEgressIdentities, type EgressReportPort } from './egress-report.ts';
 export {
   DIRECT_IDENTITY,
   ProxyPool,
