@@ -1,4 +1,4 @@
-import { BillingInternalRoutes, type CrawlerSettingsView } from '@crawl/contracts';
+import { BillingInternalRoutes, type CrawlerIdentitiesBody, type CrawlerSettingsView } from '@crawl/contracts';
 import type { ServiceClient } from '../service-client.ts';
 
 /**

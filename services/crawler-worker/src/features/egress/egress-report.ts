@@ -1,5 +1,5 @@
-import { BillingPaths, type CrawlerIdentitiesBody } from '@crawl/contracts';
-import type { ServiceClient } from '@crawl/service-client';
+import type { CrawlerIdentitiesBody } from '@crawl/contracts';
+import type { CrawlerSettingsClient } from '@crawl/service-client';
 import type { EgressIdentityState } from './proxy-pool.ts';
 
 /** Where the identities go: billing's internal route, through its typed client. */
