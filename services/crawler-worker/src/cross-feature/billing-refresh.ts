@@ -17,7 +17,9 @@ export interface BillingRefreshNeeds {
  */
 export async function refreshWithBilling(needs: BillingRefreshNeeds): Promise<void> {
   const { rate, proxies, billing, logger } = needs;
-  await rate.refresh().catch((error: unknown) => logger.warn({ err: error }, 'reading the upstream rate setting from billing failed; keeping the rate in force'));
+  await rate
+    .refresh()
+    .catch((error: unknown) => logger.warn({ err: error }, 'reading the upstream rate setting from billing failed; keeping the rate in force'));
   await proxies
     .sync()
     .then(() => reportEgressIdentities(billing, proxies.states()))

@@ -27,8 +27,12 @@ describe('reportEgressIdentities', () => {
     await reportEgressIdentities(new CrawlerSettingsClient(client), proxies.states());
 
     expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatchObject({ method: BillingInternalRoutes.reportCrawlerIdentities.method, path: BillingInternalRoutes.reportCrawlerIdentities.url, idempotent: true });
-    const { identities } = sent[0]?.body as CrawlerIdentitiesBody;
+    expect(sent[0]).toMatchObject({
+      method: BillingInternalRoutes.reportCrawlerIdentities.method,
+      path: BillingInternalRoutes.reportCrawlerIdentities.url,
+      idempotent: true,
+    });
+    const { identities } = sent[0]!.body as CrawlerIdentitiesBody;
     expect(identities).toEqual([
       { id: expect.stringMatching(/^proxy-[0-9a-f]{12}$/), label: 'http://***@p1:8080', blockedRecently: 1, cooledDownUntil: '2026-03-01T10:01:00.000Z' },
       { id: expect.stringMatching(/^proxy-[0-9a-f]{12}$/), label: 'http://p2:8080', blockedRecently: 0 },
