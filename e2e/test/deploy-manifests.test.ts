@@ -22,7 +22,7 @@ import { builtinModules } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describeConfig } from '@crawl/config';
 import { SERVICE_NAMES, type ServiceName } from '@crawl/contracts';
-import { RuntimeConfig } from '@crawl/modules';
+import { RuntimeConfig } from '@crawl/runtime';
 import { MODULE_LOADERS } from '@crawl/server';
 import { startTestService } from '@crawl/server/testing';
 import { describe, expect, it } from 'vitest';

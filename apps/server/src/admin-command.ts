@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { changeAdminRole, listAdmins } from '@crawl/auth';
 import { loadConfig } from '@crawl/config';
-import { RuntimeConfig } from '@crawl/modules';
+import { RuntimeConfig } from '@crawl/runtime';
 import { openStorage } from './storage-backend.ts';
 
 export const ADMIN_USAGE = 'usage: crawl-server admin grant EMAIL | admin revoke EMAIL | admin list';

@@ -1,6 +1,6 @@
 import type { ServiceName } from '@crawl/contracts';
 import { DASHBOARD_DIST } from '@crawl/dashboard';
-import type { AnyServiceModule } from '@crawl/modules';
+import type { AnyServiceModule } from '@crawl/runtime';
 
 /**
  * Every service module by name, loaded on demand: a process only loads the code of its own

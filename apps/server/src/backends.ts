@@ -1,4 +1,4 @@
-import type { BackendsFactory } from '@crawl/modules';
+import type { BackendsFactory } from '@crawl/runtime';
 import { openQueues } from './queue-backend.ts';
 import { openStorage } from './storage-backend.ts';
 

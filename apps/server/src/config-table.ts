@@ -1,5 +1,5 @@
 import { describeConfig } from '@crawl/config';
-import { RuntimeConfig } from '@crawl/modules';
+import { RuntimeConfig } from '@crawl/runtime';
 import { MODULE_LOADERS } from './all-modules.ts';
 
 export const TABLE_START = '<!-- config-table:start -->';

@@ -1,6 +1,6 @@
 // The process the binary runs (bin.ts imports it once tracing, if any, has started).
 import { ConfigError } from '@crawl/config';
-import { runProcess } from '@crawl/modules';
+import { runProcess } from '@crawl/runtime';
 import { AdminUsageError, runAdminCommand } from './admin-command.ts';
 import { modulesFor } from './all-modules.ts';
 import { selectBackends } from './backends.ts';

@@ -1,5 +1,5 @@
 import type { Logger } from '@crawl/logging';
-import type { RuntimeConfig } from '@crawl/modules';
+import type { RuntimeConfig } from '@crawl/runtime';
 import type { QueueProvider } from '@crawl/queue';
 
 /**

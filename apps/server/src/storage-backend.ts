@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { ServiceName } from '@crawl/contracts';
-import { ensurePrivateDataDir, type RuntimeConfig } from '@crawl/modules';
+import { ensurePrivateDataDir, type RuntimeConfig } from '@crawl/runtime';
 import type { DocumentStore } from '@crawl/storage';
 
 export interface StorageBackend {

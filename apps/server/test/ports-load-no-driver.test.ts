@@ -18,9 +18,9 @@ function driversLoadedBy(...packages: string[]): string[] {
   return DRIVERS.filter((driver) => urls.some((url) => url.includes(`/node_modules/${driver}/`)));
 }
 
-describe('ports and the module registry load no driver', () => {
-  it('imports @crawl/storage, @crawl/queue and @crawl/modules without loading mongodb, bullmq or ioredis', () => {
-    expect(driversLoadedBy('@crawl/storage', '@crawl/queue', '@crawl/modules')).toEqual([]);
+describe('ports and the process runtime load no driver', () => {
+  it('imports @crawl/storage, @crawl/queue and @crawl/runtime (with @crawl/http-kit) without loading mongodb, bullmq or ioredis', () => {
+    expect(driversLoadedBy('@crawl/storage', '@crawl/queue', '@crawl/runtime')).toEqual([]);
   });
 
   it('sees a driver when an adapter package is imported (the check itself works)', () => {

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { BackendsFactory } from '@crawl/modules';
+import type { BackendsFactory } from '@crawl/runtime';
 import { InProcessQueueProvider } from '@crawl/queue-memory';
 import type { DocumentStore } from '@crawl/storage';
 import { EmbeddedDocumentStore } from '@crawl/storage-sqlite';

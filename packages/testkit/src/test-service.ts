@@ -12,7 +12,7 @@ import {
   type DataModuleContext,
   type AnyServiceModule,
   type ModuleContext,
-} from '@crawl/modules';
+} from '@crawl/runtime';
 import { injectJson, type JsonRequest, type JsonResponse } from '@crawl/http-kit/testing';
 import { SERVICE_TOKEN_HEADER } from '@crawl/service-client';
 import type { DocumentStore } from '@crawl/storage';

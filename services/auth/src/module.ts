@@ -1,4 +1,4 @@
-import { defineModule } from '@crawl/modules';
+import { defineModule } from '@crawl/runtime';
 import { AuditClient, BillingClient } from '@crawl/service-client';
 import { AuthConfig } from './config.ts';
 import { AccountRepository, AccountService } from './features/accounts/index.ts';

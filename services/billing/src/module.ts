@@ -1,6 +1,6 @@
 import { ConfigError } from '@crawl/config';
 import { crawlQueueDefinition } from '@crawl/contracts';
-import { defineModule } from '@crawl/modules';
+import { defineModule } from '@crawl/runtime';
 import { AuditClient, CatalogJobStateClient } from '@crawl/service-client';
 import { composeBilling } from './composition.ts';
 import { BillingConfig, billingConfigProblems } from './config.ts';

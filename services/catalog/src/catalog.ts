@@ -1,6 +1,6 @@
 import { commaList } from '@crawl/config';
 import type { Job } from '@crawl/contracts';
-import type { DataModuleContext, ModuleContext } from '@crawl/modules';
+import type { DataModuleContext, ModuleContext } from '@crawl/runtime';
 import { BillingClient } from '@crawl/service-client';
 import type { CatalogConfig } from './config.ts';
 import { AuditLog } from './features/audit/index.ts';

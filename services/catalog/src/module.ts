@@ -1,4 +1,4 @@
-import { defineModule, type ServiceModule } from '@crawl/modules';
+import { defineModule, type ServiceModule } from '@crawl/runtime';
 import { catalogOf, createCatalog, registerCatalog, type CatalogOptions } from './catalog.ts';
 import { CatalogConfig } from './config.ts';
 import { catalogRoutes } from './plugin.ts';

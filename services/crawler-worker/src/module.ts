@@ -1,6 +1,6 @@
 import { commaList } from '@crawl/config';
 import { crawlQueueDefinition, type CrawlTask } from '@crawl/contracts';
-import { defineModule } from '@crawl/modules';
+import { defineModule } from '@crawl/runtime';
 import type { QueueJob } from '@crawl/queue';
 import { CatalogWorkerClient, CrawlerSettingsClient } from '@crawl/service-client';
 import { CrawlerConfig } from './config.ts';

@@ -1,5 +1,5 @@
 import type { IdentityResolver } from '@crawl/http-kit';
-import { defineModule, serviceBaseUrl, type ServiceModule } from '@crawl/modules';
+import { defineModule, serviceBaseUrl, type ServiceModule } from '@crawl/runtime';
 import { GatewayConfig, parseOverrides } from './config.ts';
 import { bearerIdentity } from './features/identity/index.ts';
 import { gatewayEdge, gatewayRoutes } from './plugin.ts';

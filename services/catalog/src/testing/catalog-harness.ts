@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CatalogPaths, type Identity, type ReportTargetBody, type ServiceName } from '@crawl/contracts';
 import { ManualClock } from '@crawl/clock';
-import { buildProcess, type CrawlProcess, type DataModuleContext } from '@crawl/modules';
+import { buildProcess, type CrawlProcess, type DataModuleContext } from '@crawl/runtime';
 import { injectJson, type JsonRequest, type JsonResponse } from '@crawl/http-kit/testing';
 import { IDENTITY_HEADER, SERVICE_TOKEN_HEADER } from '@crawl/service-client';
 import { embeddedBackends } from '@crawl/testkit';

@@ -1,7 +1,7 @@
 import { loadConfig } from '@crawl/config';
 import { noMetrics } from '@crawl/metrics';
 import { ManualClock } from '@crawl/clock';
-import type { DataModuleContext } from '@crawl/modules';
+import type { DataModuleContext } from '@crawl/runtime';
 import type { QueueProvider } from '@crawl/queue';
 import { InProcessQueueProvider } from '@crawl/queue-memory';
 import type { DocumentStore } from '@crawl/storage';

@@ -1,6 +1,6 @@
 import type { CreditMetrics } from '@crawl/metrics';
 import type { Clock } from '@crawl/clock';
-import type { ModuleContext } from '@crawl/modules';
+import type { ModuleContext } from '@crawl/runtime';
 import type { DocumentStore } from '@crawl/storage';
 
 /** The one logger type of the service: the module's logger, or a silent one in tests. */

@@ -1,7 +1,7 @@
 import { PUBLIC_ROUTES, type RouteSpec, type ServiceName } from '@crawl/contracts';
 import { AppError, errors } from '@crawl/errors';
 import { routeFromSpec } from '@crawl/http-kit';
-import { serviceUrlSetting } from '@crawl/modules';
+import { serviceUrlSetting } from '@crawl/runtime';
 import {
   clientLeft,
   ForwardError,
