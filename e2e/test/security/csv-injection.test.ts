@@ -1,3 +1,4 @@
+import { searchRecord } from '@crawl/catalog/testing/result-records';
 import { startTestService, type TestService, type TestUser } from '@crawl/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportTarget } from './seeded-organization.ts';
@@ -51,8 +52,21 @@ describe('CSV injection through the all-in-one', () => {
   let user: TestUser;
   let jobId: string;
   const items = [
-    ...DANGEROUS.map((title, rank) => ({ asin: `B00000000${rank}`, title, price: { amount: -1.5, currency: DANGEROUS[rank] }, rank })),
-    { asin: 'B0000000X1', title: 'plain', price: { amount: 2, currency: 'EUR' }, rank: -3, note: '-5', list: ['=a'], '=HEADER': '@x' },
+    ...DANGEROUS.map((title, rank) =>
+      searchRecord({ asin: `B00000000${rank}`, title, keyword: 'k', position: rank + 1, price: { amount: -1.5, currency: title, raw: title }, rank }),
+    ),
+    // Records are open: fields beyond the schema (a note, a list, a formula-like name) are exported too.
+    searchRecord({
+      asin: 'B0000000X1',
+      title: 'plain',
+      keyword: 'k',
+      position: DANGEROUS.length + 1,
+      price: { amount: 2, currency: 'EUR', raw: '2,00 €' },
+      rank: -3,
+      note: '-5',
+      list: ['=a'],
+      '=HEADER': '@x',
+    }),
   ];
 
   beforeAll(async () => {

@@ -1,3 +1,4 @@
+import { searchRecord } from '@crawl/catalog/testing/result-records';
 import { CatalogPaths, REGISTER_IP_LIMIT } from '@crawl/contracts';
 import { startTestService, TEST_PASSWORD, type TestService } from '@crawl/server/testing';
 import { randomUUID } from 'node:crypto';
@@ -42,7 +43,7 @@ describe('referral farming', () => {
       method: 'POST',
       url: CatalogPaths.reportTarget(job.id, 0),
       headers: worker,
-      body: { status: 'success', items: [{ asin: 'B000000001', title: 't' }] },
+      body: { status: 'success', items: [searchRecord({ keyword: 'usb cable' })] },
     });
     expect(reported.status).toBeLessThan(300);
     await expect.poll(async () => (await svc.request({ method: 'GET', url: `/jobs/${job.id}`, token })).body.data.status).toBe('completed');

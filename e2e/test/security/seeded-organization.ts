@@ -1,4 +1,5 @@
-import { CatalogPaths, type RouteSpec } from '@crawl/contracts';
+import { searchRecord } from '@crawl/catalog/testing/result-records';
+import { CatalogPaths, type ResultRecord, type RouteSpec } from '@crawl/contracts';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { TestResponse, TestService, TestUser } from '@crawl/server/testing';
@@ -28,7 +29,7 @@ export async function seedOrganization(svc: TestService, options: { marker: stri
   const projectId = (await as('POST', '/projects', { name: projectName })).body.data.id as string;
   const keyword = `${options.marker}-keyword`;
   const jobId = (await as('POST', `/projects/${projectId}/jobs`, { type: 'search', targets: [keyword, `${options.marker}-other`] })).body.data.id as string;
-  await reportTarget(svc, jobId, 0, [{ asin: 'B0SECRET01', title: `${options.marker}-result`, rank: 1 }]);
+  await reportTarget(svc, jobId, 0, [searchRecord({ asin: 'B0SECRET01', title: `${options.marker}-result`, keyword, rank: 1 })]);
   const scheduleId = (
     await as('POST', `/projects/${projectId}/schedules`, { cron: '0 6 * * *', crawlConfig: { type: 'search', targets: [keyword] }, enabled: false })
   ).body.data.id as string;
@@ -48,7 +49,7 @@ export async function seedOrganization(svc: TestService, options: { marker: stri
 }
 
 /** Reports a target's results the way the crawler-worker does: claim, then the internal result route. */
-export async function reportTarget(svc: TestService, jobId: string, index: number, items: Record<string, unknown>[]): Promise<void> {
+export async function reportTarget(svc: TestService, jobId: string, index: number, items: readonly ResultRecord[]): Promise<void> {
   const headers = svc.internalHeaders('crawler-worker');
   await ok(svc.request({ method: 'POST', url: CatalogPaths.claimTarget(jobId, index), headers, body: {} }));
   await ok(svc.request({ method: 'POST', url: CatalogPaths.reportTarget(jobId, index), headers, body: { status: 'success', items } }));

@@ -280,9 +280,12 @@ export const ResultsQuery = Type.Object(
 export type ResultsQuery = Static<typeof ResultsQuery>;
 
 export const JobResults = Type.Object({
+  // Typed as the records; the document keeps describing an open object (the export file's schema names them).
   items: Type.Array(
-    OpenObject(
-      'A result record: a ProductRecord (details jobs) or a SearchRecord (search jobs), as named in the export file schema and listed in docs/data.md.',
+    Type.Unsafe<ResultRecord>(
+      OpenObject(
+        'A result record: a ProductRecord (details jobs) or a SearchRecord (search jobs), as named in the export file schema and listed in docs/data.md.',
+      ),
     ),
   ),
   pagination: Type.Object({

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { AuditEvent, CATALOG_LIMITS } from './catalog.ts';
+import type { ResultRecord } from './records.ts';
 import { defineInternalRoutes, pathOf } from './route-spec.ts';
 import { BlockKind, UnchargedReason } from './target-outcome.ts';
 
@@ -53,7 +54,11 @@ export const ReportTargetBody = Type.Object({
   /** With `status: success`: the records are delivered but the target is not charged, and why. */
   uncharged: Type.Optional(UnchargedReason),
   message: Type.Optional(Type.String({ maxLength: 1000 })),
-  items: Type.Array(Type.Record(Type.String(), Type.Unknown()), { maxItems: 5000 }),
+  /**
+   * The target's records, of the job's type. Typed as records; checked on the wire as objects only
+   * (the worker built them against the record schemas, and a stored record keeps what it sent).
+   */
+  items: Type.Array(Type.Unsafe<ResultRecord>(Type.Record(Type.String(), Type.Unknown())), { maxItems: 5000 }),
   /** Upstream requests this target took (pages and retries), for observability. */
   requests: Type.Optional(Type.Integer({ minimum: 0 })),
 });

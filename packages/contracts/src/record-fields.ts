@@ -1,11 +1,11 @@
+import type { TObject } from '@sinclair/typebox';
 import type { JobType } from './credits.ts';
 import { ProductRecord, SearchRecord } from './records.ts';
 
 /** Fields about the record rather than the page (what it lacks, how it was checked): nothing to require. */
 const BOOKKEEPING_FIELDS: ReadonlySet<string> = new Set(['missingFields', 'quality', 'location']);
 
-const fieldsOf = (schema: { properties: Record<string, unknown> }): readonly string[] =>
-  Object.keys(schema.properties).filter((name) => !BOOKKEEPING_FIELDS.has(name));
+const fieldsOf = (schema: TObject): readonly string[] => Object.keys(schema.properties).filter((name) => !BOOKKEEPING_FIELDS.has(name));
 
 /**
  * The record fields a job may name in `config.require`, per job type: the properties of the

@@ -144,3 +144,21 @@ export type SearchRecord = Static<typeof SearchRecord>;
 
 /** Either record, as a job's results and JSON export hold them (one kind per job, by its type). */
 export const ResultRecord = Type.Union([ProductRecord, SearchRecord], { description: 'ProductRecord for details jobs, SearchRecord for search jobs.' });
+/** The fields only `Other` has, absent: what lets a field of either record be read without first telling which it is. */
+type FieldsOnlyIn<Other, Own> = { [Field in Exclude<keyof Other, keyof Own>]?: never };
+
+/**
+ * A record of a job's results: a ProductRecord (details jobs) or a SearchRecord (search jobs). Any
+ * field of either can be read from it (`record.rank` is a number or undefined); a record of one
+ * kind has none of the other's own fields.
+ */
+export type ResultRecord = (ProductRecord & FieldsOnlyIn<SearchRecord, ProductRecord>) | (SearchRecord & FieldsOnlyIn<ProductRecord, SearchRecord>);
+
+/**
+ * A record's value for a field named at run time (a CSV or table column, a field a job requires,
+ * one whose coverage it shows). The records are open objects, so a name outside the schema may be
+ * present too; only the record's own fields count.
+ */
+export function recordField(record: object, name: string): unknown {
+  return Object.hasOwn(record, name) ? Reflect.get(record, name) : undefined;
+}

@@ -10,6 +10,8 @@ export type { AdminUsage, CrawlerRate, LedgerEntry, QueueStats, ReconcileReport 
 export type { Handoff, Me } from './resources/auth-api.ts';
 export type { CheckoutResult, ReferralCode } from './resources/billing-api.ts';
 export type { ResultItem } from './resources/jobs-api.ts';
+/** A result's field by a name given at run time (a column): records are open objects. */
+export { recordField } from '@crawl/contracts';
 export type { RouteData, RouteInput, RouteOutput } from './route-types.ts';
 export * from './types.ts';
 export { chargesOf, normalizeJob, normalizeSession, progressOf } from './variants.ts';

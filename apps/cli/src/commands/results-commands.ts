@@ -1,4 +1,4 @@
-import type { ResultItem } from '@crawl/sdk';
+import { recordField, type ResultItem } from '@crawl/sdk';
 import type { Command } from 'commander';
 import type { CliContext } from '../cli-context.ts';
 import { UsageError } from '../cli-io.ts';
@@ -39,7 +39,7 @@ export function resultsCommands(program: Command, action: Action): void {
           out.write(
             `${table(
               columns.map((c) => c.toUpperCase()),
-              items.map((item) => columns.map((c) => cellText(item[c]))),
+              items.map((item) => columns.map((c) => cellText(recordField(item, c)))),
             )}\n`,
           );
           ctx.output.note(ctx.output.colors.dim(`${items.length} result(s)`));

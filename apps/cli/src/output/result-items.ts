@@ -1,20 +1,28 @@
 import type { ResultItem } from '@crawl/sdk';
 
+/**
+ * A result flattened for CSV: dotted column name (`price.amount`) → the value there. Opaque by
+ * design: results are open records, and what a nested field holds is whatever JSON the service
+ * stored; it is only ever turned into a cell.
+ */
+export type FlatRow = Record<string, unknown>;
+
 /** Columns worth a glance in a terminal, in this order, when the items have them. */
 const TABLE_COLUMNS = ['keyword', 'target', 'rank', 'asin', 'title', 'price', 'rating', 'reviewCount', 'sponsored'];
 
-/** Flattens nested objects to dotted keys (`price.amount`); arrays become JSON text. */
-export function flatten(item: ResultItem, prefix = '', into: Record<string, unknown> = {}): Record<string, unknown> {
-  for (const [key, value] of Object.entries(item)) {
+/** Flattens a result (or, inside it, a nested object) to dotted keys (`price.amount`); arrays become JSON text. */
+export function flatten(item: object, prefix = '', into: FlatRow = {}): FlatRow {
+  const fields: [string, unknown][] = Object.entries(item);
+  for (const [key, value] of fields) {
     const name = prefix ? `${prefix}.${key}` : key;
-    if (value !== null && typeof value === 'object' && !Array.isArray(value)) flatten(value as ResultItem, name, into);
+    if (value !== null && typeof value === 'object' && !Array.isArray(value)) flatten(value, name, into);
     else into[name] = Array.isArray(value) ? JSON.stringify(value) : value;
   }
   return into;
 }
 
 /** Every flattened key of the items, in first-seen order. */
-export function columnsOf(rows: Array<Record<string, unknown>>): string[] {
+export function columnsOf(rows: readonly FlatRow[]): string[] {
   const seen = new Set<string>();
   for (const row of rows) for (const key of Object.keys(row)) seen.add(key);
   return [...seen];

@@ -1,11 +1,13 @@
-/** A result object as the API stores it: `{asin, title, price: {amount, currency}, rating, rank, …}`. */
-export type ResultRow = Record<string, unknown>;
+import type { ResultItem } from '@crawl/sdk';
+
+/** A row of the results table: one result, a ProductRecord or a SearchRecord (`{asin, title, price: {amount, currency}, rating, rank, …}`). */
+export type ResultRow = ResultItem;
 
 /** Shown until the user chooses otherwise. */
 export const DEFAULT_COLUMNS = ['rank', 'asin', 'title', 'price', 'rating', 'reviewCount', 'keyword'];
 export const PREFERRED_COLUMNS = ['rank', 'asin', 'title', 'price', 'rating', 'reviewCount', 'keyword', 'page'];
 export const SORTABLE: Record<string, (row: ResultRow) => number | undefined> = {
-  price: (row) => numberOf((row.price as { amount?: unknown } | undefined)?.amount ?? row.price),
+  price: (row) => numberOf(row.price?.amount),
   rating: (row) => numberOf(row.rating),
   rank: (row) => numberOf(row.rank ?? row.position),
 };

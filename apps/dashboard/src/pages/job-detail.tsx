@@ -1,4 +1,4 @@
-import { chargesOf, type ExportFormat } from '@crawl/sdk';
+import { chargesOf, type ExportFormat, recordField } from '@crawl/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/preact-query';
 import { useState } from 'preact/hooks';
 import { Link, useLocation } from 'wouter-preact';
@@ -9,7 +9,7 @@ import { ErrorNote } from '../components/error-note.tsx';
 import { PageTitle } from '../components/page-title.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
 import { duration, when } from '../format/dates.ts';
-import { cellText, columnsOf, DEFAULT_COLUMNS, type ResultRow, SORTABLE, sortRows } from '../format/result-columns.ts';
+import { cellText, columnsOf, DEFAULT_COLUMNS, SORTABLE, sortRows } from '../format/result-columns.ts';
 import { chargedText, targetWhy } from '../format/target-outcome.ts';
 
 /** One job, live: status, queue position, targets with reasons, progress; cancel, retry, results, export. */
@@ -135,7 +135,7 @@ function Results({ jobId, resultCount, finished }: { jobId: string; resultCount:
     enabled: resultCount > 0,
   });
   const [exportError, setExportError] = useState<unknown>(null);
-  const rows = (results.data?.items ?? []) as ResultRow[];
+  const rows = results.data?.items ?? [];
   const columns = columnsOf(rows);
   const defaults = columns.filter((c) => DEFAULT_COLUMNS.includes(c));
   const visible = chosen ?? new Set(defaults.length > 0 ? defaults : columns);
@@ -226,7 +226,7 @@ function Results({ jobId, resultCount, finished }: { jobId: string; resultCount:
                 {sorted.map((row, index) => (
                   <tr key={index}>
                     {shown.map((column) => (
-                      <td key={column}>{cellText(row[column])}</td>
+                      <td key={column}>{cellText(recordField(row, column))}</td>
                     ))}
                   </tr>
                 ))}

@@ -1,3 +1,4 @@
+import type { SearchRecord } from '@crawl/contracts';
 import { describe, expect, it } from 'vitest';
 import { creditsPerDay } from '../../src/format/credits-per-day.ts';
 import { cronInWords, nextRuns } from '../../src/format/cron-words.ts';
@@ -31,14 +32,43 @@ describe('cron in words', () => {
 });
 
 describe('result columns', () => {
+  /** A search result: the fields under test over the ones every search record has (records are open: `extra`). */
+  const result = (fields: Partial<SearchRecord> & { extra?: string }): SearchRecord => ({
+    asin: 'A',
+    title: 'Item',
+    url: 'https://www.amazon.com/dp/A',
+    position: 1,
+    page: 1,
+    keyword: 'lamp',
+    sponsored: false,
+    prime: false,
+    quality: { status: 'complete', missing: [] },
+    missingFields: [],
+    ...fields,
+  });
   const rows = [
-    { asin: 'A', price: { amount: 20, currency: 'USD' }, rating: 4.1, rank: 2, extra: 'x' },
-    { asin: 'B', price: { amount: 5.5, currency: 'USD' }, rank: 1 },
-    { asin: 'C', rating: 4.9 },
+    result({ asin: 'A', price: { amount: 20, currency: 'USD', raw: '$20.00' }, rating: 4.1, rank: 2, extra: 'x' }),
+    result({ asin: 'B', price: { amount: 5.5, currency: 'USD', raw: '$5.50' }, rank: 1 }),
+    result({ asin: 'C', rating: 4.9, position: 3, sponsored: true }),
   ];
 
   it('puts the usual columns first and shows prices with their currency', () => {
-    expect(columnsOf(rows)).toEqual(['rank', 'asin', 'price', 'rating', 'extra']);
+    expect(columnsOf(rows)).toEqual([
+      'rank',
+      'asin',
+      'title',
+      'price',
+      'rating',
+      'keyword',
+      'page',
+      'extra',
+      'missingFields',
+      'position',
+      'prime',
+      'quality',
+      'sponsored',
+      'url',
+    ]);
     expect(cellText(rows[0]!.price)).toBe('20 USD');
     expect(cellText(undefined)).toBe('');
   });

@@ -4,6 +4,7 @@ import { startTestService, type TestService } from '@crawl/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogOf } from '@crawl/catalog';
 import { testBackends } from '@crawl/catalog/testing/backends';
+import { searchRecord } from '@crawl/catalog/testing/result-records';
 
 /**
  * The whole service in one process (gateway JWT, auth, real billing, catalog): the catalog rules
@@ -58,7 +59,7 @@ describe.each(testBackends())('catalog through the gateway with real auth and bi
     expect(JSON.parse((await internal('POST', CatalogPaths.claimTarget(job.id, 0), {})).body).data.proceed).toBe(true);
     await internal('POST', CatalogPaths.reportTarget(job.id, 0), {
       status: 'success',
-      items: [{ asin: 'B000000001', title: '=cmd', price: { amount: 9.99, currency: 'USD' }, rank: 1 }],
+      items: [searchRecord({ title: '=cmd', keyword: 'a', price: { amount: 9.99, currency: 'USD', raw: '$9.99' }, rank: 1 })],
     });
     await internal('POST', CatalogPaths.reportTarget(job.id, 1), { status: 'failed', reason: 'blocked', items: [] });
     const done = await svc.request({ method: 'GET', url: `/jobs/${job.id}`, token: alice.token });
@@ -70,7 +71,7 @@ describe.each(testBackends())('catalog through the gateway with real auth and bi
     const csv = await svc.request({ method: 'GET', url: `/jobs/${job.id}/export?format=csv`, token: alice.token });
     expect(csv.status).toBe(200);
     expect(csv.headers['content-disposition']).toBe(`attachment; filename="job-${job.id}.csv"`);
-    expect(csv.text).toContain("B000000001,'=cmd,9.99,USD,1");
+    expect(csv.text).toContain("B000000001,'=cmd,9.99,USD,$9.99,1,");
     const second = await svc.request({ method: 'GET', url: `/jobs/${job.id}/export`, token: alice.token });
     expect(second.status).toBe(403);
     expect(second.body.error.code).toBe('FORBIDDEN');

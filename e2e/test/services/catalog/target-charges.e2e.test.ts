@@ -1,4 +1,5 @@
 import { ledgerProblems } from '@crawl/billing/testing/billing-fixture';
+import { productRecord } from '@crawl/catalog/testing/result-records';
 import { CatalogPaths, type ReportTargetBody } from '@crawl/contracts';
 import { ManualClock } from '@crawl/clock';
 import { registerAdmin, startTestService, type TestService } from '@crawl/server/testing';
@@ -47,12 +48,15 @@ describe('charged and uncharged targets through the gateway, with real billing',
     // The crawler's side, driven by hand: a complete record, a partial one, a challenge page.
     for (const index of [0, 1, 2]) await worker(CatalogPaths.claimTarget(job.id, index), {});
     clock.advance(1000);
-    await worker(CatalogPaths.reportTarget(job.id, 0), { status: 'success', items: [{ asin: 'B000000001', title: 'One', price: { amount: 9.99 } }] });
+    await worker(CatalogPaths.reportTarget(job.id, 0), {
+      status: 'success',
+      items: [productRecord({ title: 'One', price: { amount: 9.99, currency: 'USD', raw: '$9.99' } })],
+    });
     await worker(CatalogPaths.reportTarget(job.id, 1), {
       status: 'success',
       uncharged: 'partial',
       message: 'price missing on 1 of 1 records',
-      items: [{ asin: 'B000000002', title: 'Two' }],
+      items: [productRecord({ asin: 'B000000002', title: 'Two', quality: { status: 'partial', missing: ['price'] }, missingFields: ['price'] })],
     });
     await worker(CatalogPaths.reportTarget(job.id, 2), {
       status: 'failed',

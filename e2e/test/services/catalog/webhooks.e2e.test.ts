@@ -4,6 +4,7 @@ import { startTestService, type TestService } from '@crawl/server/testing';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testBackends, type TestBackend } from '@crawl/catalog/testing/backends';
+import { searchRecord } from '@crawl/catalog/testing/result-records';
 import { WebhookReceiver } from '@crawl/catalog/testing/webhook-receiver';
 import { verify } from '@crawl/catalog/webhook-signer';
 
@@ -53,7 +54,7 @@ describe.each(backends().map((b) => ({ ...b, label: (b as { label?: string }).la
       method: 'POST',
       url: CatalogPaths.reportTarget(job.id, 0),
       headers: worker,
-      body: { status: 'success', items: [{ asin: 'B000000001', title: 't' }] },
+      body: { status: 'success', items: [searchRecord({ keyword: 'usb cable' })] },
     });
 
     await vi.waitUntil(() => receiver.requests.length === 1, { timeout: 5_000, interval: 1, message: 'the job.completed delivery' });

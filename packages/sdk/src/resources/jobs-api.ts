@@ -1,4 +1,12 @@
-import { CatalogRoutes, type CreateJobBody, type ExportFormat, type JobResults, type ListJobsQuery, type ResultsQuery } from '@crawl/contracts';
+import {
+  CatalogRoutes,
+  type CreateJobBody,
+  type ExportFormat,
+  type JobResults,
+  type ListJobsQuery,
+  type ResultRecord,
+  type ResultsQuery,
+} from '@crawl/contracts';
 import type { CallOptions, Transport } from '../http/transport.ts';
 import { exportDownload, type ExportDownload } from '../jobs/job-export.ts';
 import { type JobEvent, jobEvents, type JobEventsOptions } from '../jobs/job-events.ts';
@@ -7,8 +15,8 @@ import { eachItem, type ListPage } from '../paging.ts';
 import type { Job } from '../types.ts';
 import { normalizeJob } from '../variants.ts';
 
-/** A result object: whatever the crawler stored for the job type (e.g. `{asin, title, price: {amount, currency}, rank}`). */
-export type ResultItem = Record<string, unknown>;
+/** A result: a ProductRecord (details jobs) or a SearchRecord (search jobs), as docs/data.md lists their fields. */
+export type ResultItem = ResultRecord;
 
 export class JobsApi {
   private readonly transport: Transport;
@@ -47,7 +55,7 @@ export class JobsApi {
     const pageSize = query.pageSize ?? 200;
     let page = await this.resultsPage(id, { pageSize }, options);
     for (;;) {
-      yield* page.items as ResultItem[];
+      yield* page.items;
       const cursor = page.pagination.nextCursor;
       if (!cursor || page.items.length === 0) return;
       page = await this.resultsPage(id, { pageSize, cursor }, options);

@@ -1,11 +1,19 @@
+import type { ResultRecord } from '@crawl/contracts';
 import { describeOnEachStore } from '@crawl/testkit/each-store';
 import type { DocumentStore } from '@crawl/storage';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_SEEN_COLUMNS, ResultRepository, ResultStore, type ResultJob } from '../results/index.ts';
 import { csvExport, jsonExport } from './export-stream.ts';
+import { productRecord } from '../../testing/result-records.ts';
 import { exportJobResults } from './export-service.ts';
 
-type Item = Record<string, unknown>;
+type Item = ResultRecord;
+
+/**
+ * A stored record of just the keys at issue: the export's column rules hold for whatever keys a
+ * record has (fields added over time, a record stored by an older crawler).
+ */
+const stored = (fields: object): Item => fields as Item;
 
 async function text(stream: NodeJS.ReadableStream): Promise<string> {
   let out = '';
@@ -27,15 +35,12 @@ const jobOf = (id: string, targets: Item[][]): ResultJob => ({
 /** Targets whose keys vary: preferred columns late, nested objects, arrays, formula-like text. */
 const mixedTargets = (): Item[][] => [
   [
-    { rank: 1, title: '=SUM(A1)', extra: 'e', price: { amount: 2.5, currency: 'EUR', raw: '€2.50' } },
-    { title: 'B, "quoted"', tags: ['x', 'y'], sponsored: true },
+    stored({ rank: 1, title: '=SUM(A1)', extra: 'e', price: { amount: 2.5, currency: 'EUR', raw: '€2.50' } }),
+    stored({ title: 'B, "quoted"', tags: ['x', 'y'], sponsored: true }),
   ],
   [],
-  [
-    { asin: 'B000000003', '@key': '-1', deep: { a: { b: { c: { d: 1 } } } }, empty: {} },
-    { other: null, rating: 4.5, n: -3 },
-  ],
-  [{ url: 'https://example.com/dp/B000000004', reviewCount: 12, note: '\tindented' }],
+  [stored({ asin: 'B000000003', '@key': '-1', deep: { a: { b: { c: { d: 1 } } } }, empty: {} }), stored({ other: null, rating: 4.5, n: -3 })],
+  [stored({ url: 'https://example.com/dp/B000000004', reviewCount: 12, note: '\tindented' })],
 ];
 
 describeOnEachStore('job export', (open, backend) => {
@@ -78,14 +83,14 @@ describeOnEachStore('job export', (open, backend) => {
 
   it('caps the column names exactly like the single scan when targets bring many keys', async () => {
     const wide = (prefix: string, from: number, count: number, last?: string): Item => {
-      const item: Item = {};
-      for (let i = from; i < from + count; i += 1) item[`${prefix}${i}`] = i;
-      if (last) item[last] = 'late';
-      return item;
+      const fields = new Map<string, unknown>();
+      for (let i = from; i < from + count; i += 1) fields.set(`${prefix}${i}`, i);
+      if (last) fields.set(last, 'late');
+      return stored(Object.fromEntries(fields));
     };
     // 500 keys, then 500 of which 100 repeat, then `url` and `title` past the cap: they must not
     // jump to the front as preferred columns.
-    const targets = [[wide('k', 0, 500)], [wide('k', 400, 500, 'url')], [{ k1: 1, title: 't' }]];
+    const targets = [[wide('k', 0, 500)], [wide('k', 400, 500, 'url')], [stored({ k1: 1, title: 't' })]];
     expect(MAX_SEEN_COLUMNS).toBe(800);
     const reference = await text(csvExport(() => from(targets.flat())));
     const job = await writeJob('job_csv_wide', targets, true);
@@ -108,7 +113,7 @@ describeOnEachStore('job export', (open, backend) => {
   it('streams a large result set in chunks and in order', async () => {
     // More than a stream batch (500) per target; fewer on the slow wire backend.
     const perTarget = backend === 'embedded' ? 1500 : 300;
-    const targets = [0, 1, 2].map((t) => Array.from({ length: perTarget }, (_, i) => ({ asin: `A${t}-${i}`, rank: i })));
+    const targets = [0, 1, 2].map((t) => Array.from({ length: perTarget }, (_, i) => stored({ asin: `A${t}-${i}`, rank: i })));
     const job = await writeJob('job_big', targets, true);
     const json = await text(await exportJobResults(results, job, 'json'));
     const parsed = JSON.parse(json) as Item[];
@@ -128,7 +133,7 @@ describe('export streams and their consumer', () => {
       try {
         for (;;) {
           produced += 1;
-          yield [{ asin: `A${produced}`, title: 'x'.repeat(200) }];
+          yield [productRecord({ asin: `A${produced}`, title: 'x'.repeat(200) })];
         }
       } finally {
         closed = true;

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import type { ResultRecord } from '@crawl/contracts';
 import { addColumns, flattenItem, MAX_CSV_COLUMNS, MAX_SEEN_COLUMNS } from '../results/index.ts';
 
 /** Most useful columns first when they are present; the rest follow in first-seen order. */
@@ -73,7 +74,7 @@ const OUTPUT_CHUNK_CHARS = 64 * 1024;
  * each row through a Transform on its own, which cost more than reading and parsing the rows
  * (ADR 0012); the output is the same.
  */
-export function csvExport(items: () => AsyncIterable<readonly Record<string, unknown>[]>, columns?: readonly string[]): Readable {
+export function csvExport(items: () => AsyncIterable<readonly ResultRecord[]>, columns?: readonly string[]): Readable {
   async function* chunks(): AsyncGenerator<string> {
     let seen: Set<string>;
     if (columns) seen = new Set(columns.slice(0, MAX_SEEN_COLUMNS));
@@ -126,7 +127,7 @@ export function jsonTextExport(texts: () => AsyncIterable<readonly string[]>): R
 }
 
 /** A JSON array of the items (a batch at a time), one item serialized at a time. */
-export function jsonExport(items: () => AsyncIterable<readonly Record<string, unknown>[]>): Readable {
+export function jsonExport(items: () => AsyncIterable<readonly ResultRecord[]>): Readable {
   return jsonTextExport(async function* () {
     for await (const batch of items()) yield batch.map((item) => JSON.stringify(item));
   });

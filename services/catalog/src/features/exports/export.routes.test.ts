@@ -1,12 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testBackends } from '../../testing/backends.ts';
 import { startCatalogHarness, type CatalogHarness, type HarnessUser } from '../../testing/catalog-harness.ts';
+import { asinNumber, searchRecord } from '../../testing/result-records.ts';
 
 describe.each(testBackends())('results and export routes ($name)', (backend) => {
   let h: CatalogHarness;
   let alice: HarnessUser;
   let jobId: string;
-  const items = Array.from({ length: 7 }, (_, i) => ({ asin: `B00000000${i}`, title: `Item ${i}`, price: { amount: 10 + i, currency: 'EUR' }, rank: i + 1 }));
+  const items = Array.from({ length: 7 }, (_, i) =>
+    searchRecord({
+      asin: asinNumber(i),
+      title: `Item ${i}`,
+      keyword: i < 4 ? 'a' : 'b',
+      position: i + 1,
+      price: { amount: 10 + i, currency: 'EUR', raw: `€${10 + i}.00` },
+      rank: i + 1,
+    }),
+  );
 
   beforeAll(async () => {
     h = await startCatalogHarness({ env: backend.env() });
@@ -60,8 +70,10 @@ describe.each(testBackends())('results and export routes ($name)', (backend) => 
     expect(res.headers['content-disposition']).toBe(`attachment; filename="job-${jobId}.csv"`);
     expect(String(res.headers['content-type'])).toMatch(/^text\/csv/);
     const lines = res.text.trim().split('\n');
-    expect(lines[0]).toBe('asin,title,price.amount,price.currency,rank');
-    expect(lines[1]).toBe('B000000000,Item 0,10,EUR,1');
+    expect(lines[0]).toBe(
+      'asin,title,price.amount,price.currency,price.raw,rank,sponsored,url,position,page,keyword,prime,quality.status,quality.missing,missingFields',
+    );
+    expect(lines[1]).toBe('B000000000,Item 0,10,EUR,€10.00,1,false,https://www.amazon.com/dp/B000000000,1,1,a,false,complete,[],[]');
     expect(lines).toHaveLength(8);
   });
 
@@ -72,12 +84,13 @@ describe.each(testBackends())('results and export routes ($name)', (backend) => 
       .id;
     await h.report(job, 0, {
       status: 'success',
-      items: [{ title: '=HYPERLINK("http://evil")', a: '+1', b: '-2+3', c: '@SUM(A1)', d: '\tx', e: '\rx', f: '\nx', g: 'safe', n: -5 }],
+      // Records are open: the fields after the title stand for any a record may carry.
+      items: [searchRecord({ title: '=HYPERLINK("http://evil")', a: '+1', b: '-2+3', c: '@SUM(A1)', d: '\tx', e: '\rx', f: '\nx', g: 'safe', n: -5 })],
     });
     const res = await h.request({ method: 'GET', url: `/jobs/${job}/export?format=csv`, token: bob.token });
     expect(res.status).toBe(200);
     const [header, ...rest] = res.text.split('\n');
-    expect(header).toBe('title,a,b,c,d,e,f,g,n');
+    expect(header).toBe('asin,title,sponsored,url,position,page,keyword,prime,quality.status,quality.missing,missingFields,a,b,c,d,e,f,g,n');
     const row = rest.join('\n');
     expect(row).toContain(`"'=HYPERLINK(""http://evil"")"`);
     expect(row).toContain("'+1");
@@ -94,7 +107,7 @@ describe.each(testBackends())('results and export routes ($name)', (backend) => 
     const project = (await h.request({ method: 'POST', url: '/projects', token: carol.token, body: { name: 'p' } })).body.data.id;
     const job = (await h.request({ method: 'POST', url: `/projects/${project}/jobs`, token: carol.token, body: { type: 'search', targets: ['x'] } })).body.data
       .id;
-    await h.report(job, 0, { status: 'success', items: [{ title: 'x' }] });
+    await h.report(job, 0, { status: 'success', items: [searchRecord({ keyword: 'x' })] });
     h.billing.account(carol.organizationId).exports = h.billing.limits.exportsPerMonth - 1;
     expect((await h.request({ method: 'GET', url: `/jobs/${job}/export?format=csv`, token: carol.token })).status).toBe(200);
     const res = await h.request({ method: 'GET', url: `/jobs/${job}/export`, token: carol.token });
@@ -135,17 +148,19 @@ describe.each(testBackends())('results and export routes ($name)', (backend) => 
       },
     });
     await h.claim(job, 0);
-    await h.report(job, 0, { status: 'success', items: [{ title: 'first half' }] });
+    const firstHalf = searchRecord({ keyword: 'x', title: 'first half' });
+    await h.report(job, 0, { status: 'success', items: [firstHalf] });
     const running = await h.request({ method: 'GET', url: `/jobs/${job}/export`, token: frank.token });
     expect(running.status).toBe(409);
     expect(running.body.error.message).toMatch(/^Job is still running/);
     expect(exportsOfFrank()).toEqual([]);
     expect(h.billing.account(frank.organizationId).exports).toBe(0);
 
-    await h.report(job, 1, { status: 'success', items: [{ title: 'second half' }] });
+    const secondHalf = searchRecord({ keyword: 'y', title: 'second half' });
+    await h.report(job, 1, { status: 'success', items: [secondHalf] });
     const done = await h.request({ method: 'GET', url: `/jobs/${job}/export`, token: frank.token });
     expect(done.status).toBe(200);
-    expect(JSON.parse(done.text)).toEqual([{ title: 'first half' }, { title: 'second half' }]);
+    expect(JSON.parse(done.text)).toEqual([firstHalf, secondHalf]);
     expect(exportsOfFrank()).toHaveLength(1);
   });
 
@@ -159,7 +174,16 @@ describe.each(testBackends())('results and export routes ($name)', (backend) => 
     for (let t = 0; t < 3; t += 1) {
       await h.report(job, t, {
         status: 'success',
-        items: Array.from({ length: perTarget }, (_, i) => ({ asin: `A${t}-${i}`, title: `T ${i}`, price: { amount: i, currency: 'USD' }, rank: i })),
+        items: Array.from({ length: perTarget }, (_, i) =>
+          searchRecord({
+            asin: `A${t}-${i}`,
+            title: `T ${i}`,
+            keyword: 'xyz'.charAt(t),
+            position: i + 1,
+            price: { amount: i, currency: 'USD', raw: `$${i}` },
+            rank: i + 1,
+          }),
+        ),
       });
     }
     const csv = await h.request({ method: 'GET', url: `/jobs/${job}/export?format=csv`, token: dave.token });

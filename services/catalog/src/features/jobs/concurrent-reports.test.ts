@@ -1,9 +1,10 @@
-import type { ReportTargetBody } from '@crawl/contracts';
+import type { ReportTargetBody, ResultRecord } from '@crawl/contracts';
 import { isAppError } from '@crawl/errors';
 import type { DocumentStore } from '@crawl/storage';
 import { describeOnEachStore } from '@crawl/testkit/each-store';
 import { expect, it } from 'vitest';
 import { domainCatalog } from '../../testing/domain-catalog.ts';
+import { asinNumber, searchRecord } from '../../testing/result-records.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const STORE_CALLS = new Set(['insertOne', 'insertMany', 'updateOne', 'updateMany', 'deleteOne', 'deleteMany', 'findOne', 'find', 'count']);
@@ -58,21 +59,22 @@ describeOnEachStore('concurrent reports of one target', (open) => {
     };
     await Promise.all(
       targets.flatMap((_, i) => {
-        const success: ReportTargetBody = { status: 'success', items: Array.from({ length: 30 }, (_, n) => ({ t: i, n })), requests: 1 };
+        const items = Array.from({ length: 30 }, (_, n) => searchRecord({ asin: asinNumber(i * 100 + n), keyword: `kw${i}`, position: n + 1 }));
+        const success: ReportTargetBody = { status: 'success', items, requests: 1 };
         const blocked: ReportTargetBody = { status: 'failed', reason: 'blocked', items: [], requests: 1 };
         const [first, second] = i % 2 === 0 ? [success, blocked] : [blocked, success];
         return [deliver(i, first), sleep(i % 4).then(() => deliver(i, second))];
       }),
     );
     const done = await d.catalog.jobs.getOwned(actor.organizationId, job._id);
-    const rows: Record<string, unknown>[] = [];
+    const rows: ResultRecord[] = [];
     for await (const batch of d.catalog.results.items(job._id)) rows.push(...batch);
     done.targets.forEach((target, i) => {
       const expected = target.status === 'success' ? 30 : 0;
       expect(['success', 'failed'], `target ${i}`).toContain(target.status);
       expect(target.resultCount, `target ${i} count`).toBe(expected);
       expect(
-        rows.filter((row) => row.t === i),
+        rows.filter((row) => row.keyword === `kw${i}`),
         `target ${i} rows`,
       ).toHaveLength(expected);
     });

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testBackends } from '../../testing/backends.ts';
 import { startCatalogHarness, type CatalogHarness, type HarnessUser } from '../../testing/catalog-harness.ts';
+import { productRecord, searchRecord } from '../../testing/result-records.ts';
 
 describe.each(testBackends())('field coverage on GET /jobs/:id ($name)', (backend) => {
   let h: CatalogHarness;
@@ -26,8 +27,9 @@ describe.each(testBackends())('field coverage on GET /jobs/:id ($name)', (backen
     await h.report(job.id, 0, {
       status: 'success',
       items: [
-        { asin: 'B000000001', price, coupon: 'Save 5%', badges: ['best_seller'], searchTotalResults: 100 },
-        { asin: 'B000000002', price, badges: [], searchTotalResults: 100, 'fieldCounts.price': 1, $inc: 5 },
+        searchRecord({ asin: 'B000000001', price, coupon: 'Save 5%', badges: ['best_seller'], searchTotalResults: 100 }),
+        // Keys a record may carry that would be update operators or paths in the job document.
+        searchRecord({ asin: 'B000000002', position: 2, price, badges: [], searchTotalResults: 100, 'fieldCounts.price': 1, $inc: 5 }),
       ],
     });
     const first = (await getJob(job.id)).fieldCoverage;
@@ -35,8 +37,11 @@ describe.each(testBackends())('field coverage on GET /jobs/:id ($name)', (backen
     expect(Object.keys(first)).not.toContain('asin');
     expect(Object.keys(first).some((key) => key.includes('$') || key.includes('.'))).toBe(false);
 
-    await h.report(job.id, 0, { status: 'success', items: [{ asin: 'B000000009', price }] });
-    await h.report(job.id, 1, { status: 'success', items: [{ asin: 'B000000003', rating: 4.5 }, { asin: 'B000000004' }] });
+    await h.report(job.id, 0, { status: 'success', items: [searchRecord({ asin: 'B000000009', price })] });
+    await h.report(job.id, 1, {
+      status: 'success',
+      items: [searchRecord({ asin: 'B000000003', keyword: 'b', rating: 4.5 }), searchRecord({ asin: 'B000000004', keyword: 'b', position: 2 })],
+    });
     const done = await getJob(job.id);
     expect(done.status).toBe('completed');
     expect(done.resultCount).toBe(4);
@@ -45,7 +50,7 @@ describe.each(testBackends())('field coverage on GET /jobs/:id ($name)', (backen
 
   it('uses the product fields for details jobs', async () => {
     const job = await createJob('details', ['B000000001']);
-    await h.report(job.id, 0, { status: 'success', items: [{ asin: 'B000000001', title: 'x', starHistogram: { fiveStar: 80 }, variations: [] }] });
+    await h.report(job.id, 0, { status: 'success', items: [productRecord({ starHistogram: { fiveStar: 80 }, variations: [] })] });
     const coverage = (await getJob(job.id)).fieldCoverage;
     expect(coverage).toMatchObject({ starHistogram: 1, variations: 0, price: 0 });
     expect(coverage).not.toHaveProperty('boughtInPastMonth');

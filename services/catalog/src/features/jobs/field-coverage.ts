@@ -1,4 +1,4 @@
-import type { JobType } from '@crawl/contracts';
+import { recordField, type JobType, type ResultRecord } from '@crawl/contracts';
 import { PRODUCT_FIELDS, SEARCH_ITEM_FIELDS } from '@crawl/marketplace';
 
 /**
@@ -20,11 +20,11 @@ function present(value: unknown): boolean {
  * a field is the sum over its targets, 0 when absent). Only the known fields are counted, so a
  * record's keys never become paths of the job document.
  */
-export function countFields(type: JobType, items: readonly Record<string, unknown>[]): Record<string, number> {
+export function countFields(type: JobType, items: readonly ResultRecord[]): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const field of COVERAGE_FIELDS[type]) {
     let n = 0;
-    for (const item of items) if (present(item[field])) n += 1;
+    for (const item of items) if (present(recordField(item, field))) n += 1;
     if (n > 0) counts[field] = n;
   }
   return counts;

@@ -4,6 +4,7 @@ import { EmbeddedDocumentStore } from '@crawl/storage-sqlite';
 import { describe, expect, it, vi } from 'vitest';
 import { InProcessQueueProvider } from '@crawl/queue-memory';
 import { domainCatalog } from '../../testing/domain-catalog.ts';
+import { searchRecord, searchRecords } from '../../testing/result-records.ts';
 
 /** A store whose `jobs` inserts fail, as if the database went away at the wrong moment. */
 function failingJobInserts(inner: DocumentStore): DocumentStore {
@@ -124,7 +125,7 @@ describe('races between the worker and the user', () => {
       const project = await d.catalog.projects.create(actor, 'p');
       const job = await d.catalog.jobs.create(actor, project._id, { type: 'search', targets: ['a', 'b'] });
       await d.catalog.progress.claimTarget(job._id, 0);
-      const report = d.catalog.progress.reportTarget(job._id, 0, { status: 'success', items: [{ n: 1 }, { n: 2 }] });
+      const report = d.catalog.progress.reportTarget(job._id, 0, { status: 'success', items: searchRecords(2) });
       const cancel = (async () => {
         for (let i = 0; i < turns; i += 1) await Promise.resolve();
         return d.catalog.jobs.cancel(actor, job._id);
@@ -159,7 +160,11 @@ describe('races between the worker and the user', () => {
     const job = await d.catalog.jobs.create(actor, project._id, { type: 'search', targets });
     const outcomes = await Promise.all(
       targets.map((_, i) =>
-        d.catalog.progress.reportTarget(job._id, i, { status: i % 3 === 0 ? 'failed' : 'success', reason: 'blocked', items: i % 3 === 0 ? [] : [{ i }] }),
+        d.catalog.progress.reportTarget(job._id, i, {
+          status: i % 3 === 0 ? 'failed' : 'success',
+          reason: 'blocked',
+          items: i % 3 === 0 ? [] : [searchRecord({ keyword: `kw${i}` })],
+        }),
       ),
     );
     expect(outcomes.filter((o) => o.finished)).not.toHaveLength(0);

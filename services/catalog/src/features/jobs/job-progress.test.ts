@@ -1,9 +1,10 @@
-import { AuditPaths, CatalogPaths, crawlQueueDefinition, type JobFinishedEvent } from '@crawl/contracts';
+import { AuditPaths, CatalogPaths, crawlQueueDefinition, type JobFinishedEvent, type ResultRecord } from '@crawl/contracts';
 import { InProcessQueueProvider } from '@crawl/queue-memory';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testBackends } from '../../testing/backends.ts';
 import { startCatalogHarness, type CatalogHarness, type HarnessUser } from '../../testing/catalog-harness.ts';
 import { domainCatalog } from '../../testing/domain-catalog.ts';
+import { asinNumber, searchRecord, searchRecords } from '../../testing/result-records.ts';
 
 describe.each(testBackends())('worker-facing job progress (internal routes) ($name)', (backend) => {
   let h: CatalogHarness;
@@ -47,22 +48,23 @@ describe.each(testBackends())('worker-facing job progress (internal routes) ($na
     expect((await h.claim(job.id, 0)).body.data.proceed).toBe(true);
     // A re-delivered task for a running target may proceed (the worker died mid-target).
     expect((await h.claim(job.id, 0)).body.data.proceed).toBe(true);
-    await h.report(job.id, 0, { status: 'success', items: [{ a: 1 }] });
+    await h.report(job.id, 0, { status: 'success', items: [searchRecord()] });
     expect((await h.claim(job.id, 0)).body.data).toEqual({ proceed: false, jobStatus: 'running', targetStatus: 'success' });
   });
 
   it('a repeated report never duplicates results and never settles twice', async () => {
     const job = await createJob(['a', 'b']);
     await h.claim(job.id, 0);
-    const items = [{ asin: '1' }, { asin: '2' }, { asin: '3' }];
+    const items = searchRecords(3);
+    const fourth = searchRecord({ asin: asinNumber(4), keyword: 'b' });
     await h.report(job.id, 0, { status: 'success', items });
     await h.report(job.id, 0, { status: 'success', items });
     let results = await h.request({ method: 'GET', url: `/jobs/${job.id}/results`, token: alice.token });
     expect(results.body.data.pagination.total).toBe(3);
-    await h.report(job.id, 1, { status: 'success', items: [{ asin: '4' }] });
-    await h.report(job.id, 1, { status: 'success', items: [{ asin: '4' }] });
+    await h.report(job.id, 1, { status: 'success', items: [fourth] });
+    await h.report(job.id, 1, { status: 'success', items: [fourth] });
     results = await h.request({ method: 'GET', url: `/jobs/${job.id}/results`, token: alice.token });
-    expect(results.body.data.items).toEqual([...items, { asin: '4' }]);
+    expect(results.body.data.items).toEqual([...items, fourth]);
     expect((await getJob(job.id)).resultCount).toBe(4);
     expect(h.billing.settlementsFor(job.id)).toHaveLength(1);
   });
@@ -83,7 +85,8 @@ describe.each(testBackends())('worker-facing job progress (internal routes) ($na
     const delays = [0, 0, 1, 3, 10, 40];
     const statuses = await Promise.all(
       targets.flatMap((_, i) => {
-        const success = { status: 'success' as const, items: Array.from({ length: 30 }, (_, n) => ({ t: i, n })) };
+        const items = Array.from({ length: 30 }, (_, n) => searchRecord({ asin: asinNumber(i * 100 + n), keyword: `kw${i}`, position: n + 1 }));
+        const success = { status: 'success' as const, items };
         const blocked = { status: 'failed' as const, reason: 'blocked' as const, items: [] };
         const [first, second] = i % 2 === 0 ? [success, blocked] : [blocked, success];
         return [deliver(i, first), sleep(delays[i] ?? 0).then(() => deliver(i, second))];
@@ -91,13 +94,13 @@ describe.each(testBackends())('worker-facing job progress (internal routes) ($na
     );
     expect(new Set(statuses)).toEqual(new Set([200]));
     const done = await getJob(job.id);
-    const rows: Record<string, unknown>[] = [];
+    const rows: ResultRecord[] = [];
     for await (const batch of h.catalog.results.items(job.id)) rows.push(...batch);
     done.targets.forEach((target: { status: string; resultCount: number }, i: number) => {
       const expected = target.status === 'success' ? 30 : 0;
       expect(['success', 'failed']).toContain(target.status);
       expect(target.resultCount).toBe(expected);
-      expect(rows.filter((row) => row.t === i)).toHaveLength(expected);
+      expect(rows.filter((row) => row.keyword === `kw${i}`)).toHaveLength(expected);
     });
     expect(done.resultCount).toBe(rows.length);
     const results = await h.request({ method: 'GET', url: `/jobs/${job.id}/results`, token: alice.token });
@@ -107,10 +110,11 @@ describe.each(testBackends())('worker-facing job progress (internal routes) ($na
 
   it('re-running a target replaces its stored items', async () => {
     const job = await createJob(['a']);
-    await h.catalog.results.replaceTarget(job.id, 0, [{ n: 1 }, { n: 2 }, { n: 3 }, { n: 4 }]);
-    await h.report(job.id, 0, { status: 'success', items: [{ n: 9 }, { n: 8 }] });
+    await h.catalog.results.replaceTarget(job.id, 0, searchRecords(4));
+    const rerun = searchRecords(2, 9);
+    await h.report(job.id, 0, { status: 'success', items: rerun });
     const results = await h.request({ method: 'GET', url: `/jobs/${job.id}/results`, token: alice.token });
-    expect(results.body.data.items).toEqual([{ n: 9 }, { n: 8 }]);
+    expect(results.body.data.items).toEqual(rerun);
   });
 
   it('completes when all targets end with at least one success, settles once with the right counts, records one event', async () => {
@@ -122,7 +126,7 @@ describe.each(testBackends())('worker-facing job progress (internal routes) ($na
     await Promise.all([0, 1, 2].map((i) => h.claim(job.id, i)));
     h.clock.advance(2000);
     await Promise.all([
-      h.report(job.id, 0, { status: 'success', items: [{ x: 1 }] }),
+      h.report(job.id, 0, { status: 'success', items: [searchRecord()] }),
       h.report(job.id, 1, { status: 'failed', reason: 'not_found', message: 'gone', items: [] }),
       h.report(job.id, 2, { status: 'failed', reason: 'blocked', items: [] }),
     ]);

@@ -2,6 +2,7 @@ import { crawlQueueDefinition, type CrawlTask } from '@crawl/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testBackends } from '../../testing/backends.ts';
 import { startCatalogHarness, type CatalogHarness, type HarnessUser } from '../../testing/catalog-harness.ts';
+import { asinNumber, productRecord, searchRecord } from '../../testing/result-records.ts';
 
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
@@ -335,7 +336,10 @@ describe.each(testBackends())('jobs routes ($name)', (backend) => {
       expect(running.status).toBe('running');
       expect(running.startedAt).toBe('2026-03-02T08:00:01.000Z');
       expect(running.targets[0].status).toBe('running');
-      await h.report(job.id, 0, { status: 'success', items: [{ asin: 'B000000001', title: 'A', price: { amount: 1.5, currency: 'EUR' }, rank: 1 }] });
+      await h.report(job.id, 0, {
+        status: 'success',
+        items: [searchRecord({ keyword: 'a', price: { amount: 1.5, currency: 'EUR', raw: '1,50 €' }, rank: 1 })],
+      });
       h.clock.advance(1000);
       await h.claim(job.id, 1);
       const report = await h.report(job.id, 1, { status: 'failed', reason: 'blocked', items: [] });
@@ -361,7 +365,7 @@ describe.each(testBackends())('jobs routes ($name)', (backend) => {
         .body.data;
       for (const index of [0, 1]) {
         await h.claim(original.id, index);
-        await h.report(original.id, index, { status: 'success', items: [{ asin: `B00000000${index + 1}` }] });
+        await h.report(original.id, index, { status: 'success', items: [productRecord({ asin: asinNumber(index + 1) })] });
       }
       const res = await h.request({ method: 'POST', url: `/jobs/${original.id}/retry`, token: alice.token });
       expect(res.status).toBe(201);
@@ -434,7 +438,8 @@ describe.each(testBackends())('jobs routes ($name)', (backend) => {
     it('cancels a running job: finished targets keep their status, open ones are refunded, late reports are ignored', async () => {
       const job = (await createJob({ type: 'search', targets: ['a', 'b', 'c'] })).body.data;
       await h.claim(job.id, 0);
-      await h.report(job.id, 0, { status: 'success', items: [{ title: 'kept' }] });
+      const kept = searchRecord({ keyword: 'a', title: 'kept' });
+      await h.report(job.id, 0, { status: 'success', items: [kept] });
       await h.claim(job.id, 1);
       const res = await h.request({ method: 'POST', url: `/jobs/${job.id}/cancel`, token: alice.token });
       expect(res.status).toBe(200);
@@ -444,14 +449,14 @@ describe.each(testBackends())('jobs routes ($name)', (backend) => {
       ]);
 
       // The worker finishes target 1 after the cancel: nothing changes, nothing settles again.
-      const late = await h.report(job.id, 1, { status: 'success', items: [{ title: 'late' }] });
+      const late = await h.report(job.id, 1, { status: 'success', items: [searchRecord({ keyword: 'b', title: 'late' })] });
       expect(late.status).toBe(200);
       expect(late.body.data).toEqual({ jobStatus: 'cancelled', finished: true });
       const claim = await h.claim(job.id, 2);
       expect(claim.body.data).toEqual({ proceed: false, jobStatus: 'cancelled', targetStatus: 'cancelled' });
       expect(h.billing.settlementsFor(job.id)).toHaveLength(1);
       const results = await h.request({ method: 'GET', url: `/jobs/${job.id}/results`, token: alice.token });
-      expect(results.body.data.items).toEqual([{ title: 'kept' }]);
+      expect(results.body.data.items).toEqual([kept]);
       const after = (await h.request({ method: 'GET', url: `/jobs/${job.id}`, token: alice.token })).body.data;
       expect(after.targets[1].status).toBe('cancelled');
       expect(after.resultCount).toBe(1);

@@ -1,6 +1,7 @@
 import { REQUIRABLE_FIELDS } from '@crawl/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startCatalogHarness, type CatalogHarness, type HarnessUser } from '../../testing/catalog-harness.ts';
+import { productRecord } from '../../testing/result-records.ts';
 
 describe('config.require: the record fields a job needs', () => {
   let h: CatalogHarness;
@@ -27,7 +28,7 @@ describe('config.require: the record fields a job needs', () => {
     const search = await createJob({ type: 'search', targets: ['kettle'], config: { require: ['price', 'boughtInPastMonth'] } });
     expect(search.status).toBe(201);
 
-    await h.report(details.body.data.id, 0, { status: 'success', items: [{ asin: 'B000000001' }] });
+    await h.report(details.body.data.id, 0, { status: 'success', items: [productRecord()] });
     const retried = await h.request({ method: 'POST', url: `/jobs/${details.body.data.id}/retry`, token: alice.token });
     expect(retried.status).toBe(201);
     expect(retried.body.data.config.require).toEqual(['price', 'starHistogram', 'deliverTo']);
@@ -35,7 +36,7 @@ describe('config.require: the record fields a job needs', () => {
 
   it('checks the config again on retry (a job stored before the rule)', async () => {
     const job = (await createJob({ type: 'details', targets: ['B000000001'] })).body.data;
-    await h.report(job.id, 0, { status: 'success', items: [{ asin: 'B000000001' }] });
+    await h.report(job.id, 0, { status: 'success', items: [productRecord()] });
     await h.context.store.collection('jobs').updateOne({ _id: job.id }, { $set: { config: { require: ['price', 'colour'] } } });
     const retried = await h.request({ method: 'POST', url: `/jobs/${job.id}/retry`, token: alice.token });
     expect(retried.status).toBe(400);

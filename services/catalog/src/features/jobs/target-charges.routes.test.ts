@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testBackends } from '../../testing/backends.ts';
 import { startCatalogHarness, type CatalogHarness, type HarnessUser } from '../../testing/catalog-harness.ts';
+import { productRecord } from '../../testing/result-records.ts';
 
 describe.each(testBackends())('charged and uncharged targets ($name)', (backend) => {
   let h: CatalogHarness;
@@ -27,12 +28,12 @@ describe.each(testBackends())('charged and uncharged targets ($name)', (backend)
     expect(queued.charges).toEqual({ chargedTargets: 0, unchargedTargets: 0 });
     expect(queued.targets[0]).toEqual({ value: 'B000000001', status: 'pending', asin: 'B000000001' });
 
-    await h.report(job.id, 0, { status: 'success', items: [{ asin: 'B000000001', price: { amount: 1 } }] });
+    await h.report(job.id, 0, { status: 'success', items: [productRecord({ price: { amount: 1, currency: 'USD', raw: '$1.00' } })] });
     await h.report(job.id, 1, {
       status: 'success',
       uncharged: 'partial',
       message: 'price missing on 1 of 1 records',
-      items: [{ asin: 'B000000002' }],
+      items: [productRecord({ asin: 'B000000002', quality: { status: 'partial', missing: ['price'] }, missingFields: ['price'] })],
     });
     await h.report(job.id, 2, { status: 'failed', reason: 'blocked', blockKind: 'challenge', message: 'challenge (HTTP 200) after 4 attempts', items: [] });
 
@@ -71,7 +72,7 @@ describe.each(testBackends())('charged and uncharged targets ($name)', (backend)
 
   it('completes a job whose only success is uncharged, charging nothing', async () => {
     const job = await createJob(['B000000001']);
-    await h.report(job.id, 0, { status: 'success', uncharged: 'location_unverified', message: 'shown for 10001, not 10115', items: [{ asin: 'B000000001' }] });
+    await h.report(job.id, 0, { status: 'success', uncharged: 'location_unverified', message: 'shown for 10001, not 10115', items: [productRecord()] });
     const done = await getJob(job.id);
     expect(done).toMatchObject({ status: 'completed', charges: { chargedTargets: 0, unchargedTargets: 1 } });
     expect(done.targets[0]).toMatchObject({ charged: false, uncharged: 'location_unverified', message: 'shown for 10001, not 10115' });
@@ -83,7 +84,7 @@ describe.each(testBackends())('charged and uncharged targets ($name)', (backend)
 
   it('keeps only what fits the status: no block kind but on blocked, no charge reason on a failure, no message on a charged success', async () => {
     const job = await createJob(['B000000001', 'B000000002', 'B000000003']);
-    await h.report(job.id, 0, { status: 'success', message: 'all good', items: [{ asin: 'B000000001' }] });
+    await h.report(job.id, 0, { status: 'success', message: 'all good', items: [productRecord()] });
     await h.report(job.id, 1, { status: 'failed', reason: 'unrecognized_page', blockKind: 'captcha', message: 'no product markers', items: [] });
     await h.report(job.id, 2, { status: 'failed', reason: 'timeout', uncharged: 'partial', items: [] });
     const done = await getJob(job.id);

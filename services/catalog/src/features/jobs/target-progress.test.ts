@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { domainCatalog } from '../../testing/domain-catalog.ts';
+import { searchRecords } from '../../testing/result-records.ts';
 import { ResultRepository } from '../results/index.ts';
 
 const actor = { userId: 'usr_1', organizationId: 'org_1' };
@@ -11,7 +12,8 @@ describe('target progress keeps stored results in line with the job document', (
     const project = await d.catalog.projects.create(actor, 'p');
     const job = await d.catalog.jobs.create(actor, project._id, { type: 'search', targets: ['a', 'b'] });
     await d.catalog.progress.claimTarget(job._id, 0);
-    const report = d.catalog.progress.reportTarget(job._id, 0, { status: 'success', items: [{ n: 1 }, { n: 2 }, { n: 3 }] });
+    const items = searchRecords(3);
+    const report = d.catalog.progress.reportTarget(job._id, 0, { status: 'success', items });
     const cancel = (async () => {
       for (let i = 0; i < turns; i += 1) await Promise.resolve();
       return d.catalog.jobs.cancel(actor, job._id);
@@ -22,7 +24,7 @@ describe('target progress keeps stored results in line with the job document', (
     expect(await rows.countRows(job._id)).toBe(succeeded ? 3 : 0);
     expect((await rows.columnRecords(job._id)).map((r) => r.targetIndex)).toEqual(succeeded ? [0] : []);
     const page = await d.catalog.results.page(final, 1, 10);
-    expect(page.items).toEqual(succeeded ? [{ n: 1 }, { n: 2 }, { n: 3 }] : []);
+    expect(page.items).toEqual(succeeded ? items : []);
     expect(page.total).toBe(succeeded ? 3 : 0);
     await d.queues.close();
     await d.store.close();
@@ -34,7 +36,7 @@ describe('target progress keeps stored results in line with the job document', (
     const project = await d.catalog.projects.create(actor, 'p');
     const job = await d.catalog.jobs.create(actor, project._id, { type: 'search', targets: ['a'] });
     // A worker wrote items, died before its report was recorded; the re-run fails.
-    await d.catalog.results.replaceTarget(job._id, 0, [{ n: 1 }]);
+    await d.catalog.results.replaceTarget(job._id, 0, searchRecords(1));
     await d.catalog.progress.reportTarget(job._id, 0, { status: 'failed', reason: 'blocked', items: [] });
     expect(await rows.countRows(job._id)).toBe(0);
     expect(await rows.columnRecords(job._id)).toEqual([]);

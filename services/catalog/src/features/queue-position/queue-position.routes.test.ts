@@ -1,6 +1,7 @@
 import { crawlQueueDefinition, type CrawlTask } from '@crawl/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startCatalogHarness, type CatalogHarness, type HarnessUser } from '../../testing/catalog-harness.ts';
+import { searchRecord } from '../../testing/result-records.ts';
 
 /** How long the test worker spends on each task: a known throughput of 1000 / TASK_MS tasks per second. */
 const TASK_MS = 150;
@@ -50,7 +51,7 @@ describe('queue position and ETA on GET /jobs/:id, against a known backlog of tw
       async (task) => {
         await h.claim(task.payload.jobId, task.payload.targetIndex);
         await new Promise((resolve) => setTimeout(resolve, TASK_MS));
-        const report = await h.report(task.payload.jobId, task.payload.targetIndex, { status: 'success', items: [{ asin: 'B000000001' }] });
+        const report = await h.report(task.payload.jobId, task.payload.targetIndex, { status: 'success', items: [searchRecord()] });
         expect(report.status).toBe(200);
       },
       { concurrency: 1 },

@@ -1,3 +1,5 @@
+import type { ResultRecord } from '@crawl/contracts';
+
 /**
  * The CSV columns of result items: each item flattened to dotted keys, and the keys of a target's
  * items in first-seen order, which the result set records when the target is written so an
@@ -8,8 +10,15 @@
 export const MAX_CSV_COLUMNS = 200;
 const MAX_FLATTEN_DEPTH = 3;
 
+/**
+ * A result flattened to its CSV columns: dotted column name (`price.amount`) → the value there.
+ * Opaque by design: a record is open (fields are added over time) and, below the depth flattened,
+ * its values are written as JSON whatever they are; the CSV writer only turns each into a cell.
+ */
+export type FlatItem = Record<string, unknown>;
+
 /** A non-empty plain object (empty ones and arrays are written whole). */
-function isNonEmptyObject(value: unknown): value is Record<string, unknown> {
+function isNonEmptyObject(value: unknown): value is object {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
   for (const key in value) if (Object.hasOwn(value, key)) return true;
   return false;
@@ -22,10 +31,10 @@ function isNonEmptyObject(value: unknown): value is Record<string, unknown> {
  */
 const WHOLE_OBJECTS: ReadonlySet<string> = new Set(['specifications', 'details']);
 
-/** `{price: {amount: 1, currency: 'EUR'}}` → `{'price.amount': 1, 'price.currency': 'EUR'}`; arrays and label tables stay whole. */
-export function flattenItem(item: Record<string, unknown>, prefix = '', depth = 0, out: Record<string, unknown> = {}): Record<string, unknown> {
-  for (const key of Object.keys(item)) {
-    const value = item[key];
+/** A record (or, inside it, a nested object) flattened: `{price: {amount: 1, currency: 'EUR'}}` → `{'price.amount': 1, 'price.currency': 'EUR'}`; arrays and label tables stay whole. */
+export function flattenItem(item: object, prefix = '', depth = 0, out: FlatItem = {}): FlatItem {
+  const fields: [string, unknown][] = Object.entries(item);
+  for (const [key, value] of fields) {
     const path = prefix ? `${prefix}.${key}` : key;
     if (depth < MAX_FLATTEN_DEPTH && isNonEmptyObject(value) && !(depth === 0 && WHOLE_OBJECTS.has(key))) flattenItem(value, path, depth + 1, out);
     else out[path] = value;
@@ -45,7 +54,7 @@ export function addColumns(seen: Set<string>, keys: Iterable<string>): void {
 }
 
 /** The flattened keys of `items` in first-seen order (capped): what a target contributes to the header. */
-export function columnsOfItems(items: Iterable<Record<string, unknown>>): string[] {
+export function columnsOfItems(items: Iterable<ResultRecord>): string[] {
   const seen = new Set<string>();
   for (const item of items) {
     if (seen.size >= MAX_SEEN_COLUMNS) break;

@@ -1,14 +1,23 @@
+import type { ResultRecord, SearchRecord } from '@crawl/contracts';
 import { describeOnEachStore } from '@crawl/testkit/each-store';
 import type { Collection, CollectionOptions, Document, DocumentStore, Filter, FindOptions } from '@crawl/storage';
 import { beforeAll, expect, it } from 'vitest';
 import { positionOf } from './result-layout.ts';
 import { RESULTS_COLLECTION, ResultRepository, type ResultDoc } from './result-repository.ts';
 import { ResultStore, type ResultJob } from './result-store.ts';
+import { asinNumber, productRecord, searchRecord } from '../../testing/result-records.ts';
 
-type Item = Record<string, unknown>;
+type Item = SearchRecord;
 
+/** Target `target`'s records; `tag` tells one write of a target from another (in the ASIN). */
 const itemsFor = (target: number, count: number, tag = 'a'): Item[] =>
-  Array.from({ length: count }, (_, i) => ({ asin: `${tag}${target}-${i}`, rank: i, price: { amount: i, currency: 'EUR' } }));
+  Array.from({ length: count }, (_, i) =>
+    searchRecord({ asin: `${tag}${target}-${i}`, keyword: `kw${target}`, position: i + 1, rank: i + 1, price: { amount: i, currency: 'EUR', raw: `${i} €` } }),
+  );
+
+/** A row's record as stored before rows had positions. */
+const legacyItem = (target: number, seq: number): SearchRecord =>
+  searchRecord({ asin: asinNumber(target * 100 + seq), keyword: `kw${target}`, position: seq + 1 });
 
 /** A job document as pages see it: per-target counts and the maintained total. */
 const jobOf = (id: string, counts: Array<number | undefined>): ResultJob => ({
@@ -82,7 +91,7 @@ describeOnEachStore('ResultRepository and result pages', (open) => {
     const counts = [4, 0, 2, 5];
     for (const [t, count] of counts.entries()) await results.replaceTarget('job_cursor', t, itemsFor(t, count, 'c'));
     const job = jobOf('job_cursor', counts);
-    const seen: Item[] = [];
+    const seen: ResultRecord[] = [];
     const pages: number[] = [];
     let read = await results.page(job, 1, 3);
     for (;;) {
@@ -151,22 +160,33 @@ describeOnEachStore('ResultRepository and result pages', (open) => {
     const texts: string[] = [];
     for await (const batch of repo.streamItemJson('job_stream')) texts.push(...batch);
     expect(texts.map((text) => JSON.parse(text))).toEqual(expected);
-    const items: Record<string, unknown>[] = [];
+    const items: ResultRecord[] = [];
     for await (const batch of results.items('job_stream')) items.push(...batch);
     expect(items).toEqual(expected);
   });
 
   it('keeps a column record per target and unions them in target order; none for a counted target means unknown', async () => {
+    // Every product record has these; the optional fields after them differ per record.
+    const common = ['asin', 'title', 'url', 'quality.status', 'quality.missing', 'missingFields'];
     await results.replaceTarget('job_cols', 3, [
-      { b: 1, nested: { x: 1 } },
-      { c: 2, b: 3 },
+      productRecord({ brand: 'b', price: { amount: 1, currency: 'EUR', raw: '1 €' } }),
+      productRecord({ rating: 4, brand: 'c' }),
     ]);
-    await results.replaceTarget('job_cols', 0, [{ a: 1 }, { z: 1, b: 2 }]);
+    await results.replaceTarget('job_cols', 0, [productRecord({ coupon: 'Save 5%' }), productRecord({ deal: 'Deal', brand: 'b' })]);
     expect((await repo.columnRecords('job_cols')).map((r) => [r.targetIndex, r.columns])).toEqual([
-      [0, ['a', 'z', 'b']],
-      [3, ['b', 'nested.x', 'c']],
+      [0, [...common, 'coupon', 'deal', 'brand']],
+      [3, [...common, 'brand', 'price.amount', 'price.currency', 'price.raw', 'rating']],
     ]);
-    expect(await results.csvColumns(jobOf('job_cols', [2, 0, 0, 2]))).toEqual(['a', 'z', 'b', 'nested.x', 'c']);
+    expect(await results.csvColumns(jobOf('job_cols', [2, 0, 0, 2]))).toEqual([
+      ...common,
+      'coupon',
+      'deal',
+      'brand',
+      'price.amount',
+      'price.currency',
+      'price.raw',
+      'rating',
+    ]);
     // Target 2 has results but no record (written before records existed): the export must scan.
     expect(await results.csvColumns(jobOf('job_cols', [2, 0, 1, 2]))).toBeNull();
     await results.clearTarget('job_cols', 3);
@@ -181,9 +201,9 @@ describeOnEachStore('ResultRepository and result pages', (open) => {
     // Targets 0, 2 and 10 (10 must sort after 2) with 4 rows each: three backfill batches of 5.
     const legacyTargets = [0, 2, 10];
     for (const t of legacyTargets) {
-      for (let seq = 0; seq < 4; seq += 1) await raw.insertOne({ _id: `job_old:${t}:${seq}`, jobId: 'job_old', targetIndex: t, seq, item: { t, seq } });
+      for (let seq = 0; seq < 4; seq += 1) await raw.insertOne({ _id: `job_old:${t}:${seq}`, jobId: 'job_old', targetIndex: t, seq, item: legacyItem(t, seq) });
     }
-    await raw.insertOne({ _id: 'job_older:0:0', jobId: 'job_older', targetIndex: 0, seq: 0, item: { other: true } });
+    await raw.insertOne({ _id: 'job_older:0:0', jobId: 'job_older', targetIndex: 0, seq: 0, item: searchRecord({ keyword: 'other' }) });
     const legacy = new ResultRepository(fresh);
     expect(await legacy.backfillPositions({ batchSize: 5 })).toBe(13);
     const stored = await fresh.collection<ResultDoc>(RESULTS_COLLECTION).find({});
@@ -196,23 +216,11 @@ describeOnEachStore('ResultRepository and result pages', (open) => {
     expect(await legacy.backfillPositions()).toBe(0);
     const counts = Array.from({ length: 11 }, (_, t) => (legacyTargets.includes(t) ? 4 : 0));
     const job = jobOf('job_old', counts);
-    expect((await restarted.page(job, 1, 3)).items).toEqual([
-      { t: 0, seq: 0 },
-      { t: 0, seq: 1 },
-      { t: 0, seq: 2 },
-    ]);
-    expect((await restarted.page(job, 3, 3)).items).toEqual([
-      { t: 2, seq: 2 },
-      { t: 2, seq: 3 },
-      { t: 10, seq: 0 },
-    ]);
-    expect((await restarted.page(job, 4, 3)).items).toEqual([
-      { t: 10, seq: 1 },
-      { t: 10, seq: 2 },
-      { t: 10, seq: 3 },
-    ]);
+    expect((await restarted.page(job, 1, 3)).items).toEqual([legacyItem(0, 0), legacyItem(0, 1), legacyItem(0, 2)]);
+    expect((await restarted.page(job, 3, 3)).items).toEqual([legacyItem(2, 2), legacyItem(2, 3), legacyItem(10, 0)]);
+    expect((await restarted.page(job, 4, 3)).items).toEqual([legacyItem(10, 1), legacyItem(10, 2), legacyItem(10, 3)]);
     // A rewrite of an old target replaces its rows; the export scans for columns (no records).
-    await restarted.replaceTarget('job_old', 10, [{ t: 10, fresh: true }]);
+    await restarted.replaceTarget('job_old', 10, [legacyItem(10, 9)]);
     expect(await legacy.countRows('job_old')).toBe(9);
     expect(await restarted.csvColumns(job)).toBeNull();
   });

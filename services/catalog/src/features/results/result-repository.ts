@@ -1,3 +1,4 @@
+import type { ResultRecord } from '@crawl/contracts';
 import { DuplicateKeyError, type Collection, type Document, type DocumentStore } from '@crawl/storage';
 import { positionOf, targetEnd } from './result-layout.ts';
 import { migrationsOf, type MigrationDoc } from '../../migrations.ts';
@@ -13,7 +14,7 @@ export interface ResultDoc extends Document {
   seq: number;
   /** `positionOf(targetIndex, seq)`: the row's place in the result set (see result-layout.ts). */
   position: number;
-  item: Record<string, unknown>;
+  item: ResultRecord;
 }
 
 /** A row stored before positions existed; `init` gives it one. */
@@ -94,7 +95,7 @@ export class ResultRepository {
    * written by key (idempotent) and the tail beyond `items` dropped, so the target ends up with
    * one writer's items exactly once.
    */
-  async writeTarget(jobId: string, targetIndex: number, items: readonly Record<string, unknown>[]): Promise<void> {
+  async writeTarget(jobId: string, targetIndex: number, items: readonly ResultRecord[]): Promise<void> {
     const docs = items.map(
       (item, seq): ResultDoc => ({ _id: rowId(jobId, targetIndex, seq), jobId, targetIndex, seq, position: positionOf(targetIndex, seq), item }),
     );

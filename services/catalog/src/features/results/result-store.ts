@@ -1,3 +1,4 @@
+import type { ResultRecord } from '@crawl/contracts';
 import { columnsOfItems, unionColumns } from './item-columns.ts';
 import { decodeCursor, encodeCursor, planFrom, planPage, positionOf, splitPosition, type PagePlan, type ResultLayoutSource } from './result-layout.ts';
 import type { ResultRepository } from './result-repository.ts';
@@ -8,7 +9,7 @@ export interface ResultJob extends ResultLayoutSource {
 }
 
 export interface ResultPage {
-  items: Record<string, unknown>[];
+  items: ResultRecord[];
   page: number;
   pageSize: number;
   /** The job's maintained `resultCount`: rows of every target reported so far. */
@@ -29,7 +30,7 @@ export class ResultStore {
   }
 
   /** Writes a target's items (a re-run replaces them) and its CSV column record. */
-  async replaceTarget(jobId: string, targetIndex: number, items: readonly Record<string, unknown>[]): Promise<void> {
+  async replaceTarget(jobId: string, targetIndex: number, items: readonly ResultRecord[]): Promise<void> {
     await this.#rows.writeTarget(jobId, targetIndex, items);
     // After the rows: a record exists only for rows that were written in full.
     if (items.length > 0) await this.#rows.writeColumns(jobId, targetIndex, columnsOfItems(items));
@@ -54,7 +55,7 @@ export class ResultStore {
   async #read(job: ResultJob, plan: PagePlan, pageSize: number): Promise<ResultPage> {
     const first = plan.segments[0];
     const last = plan.segments[plan.segments.length - 1];
-    let items: Record<string, unknown>[] = [];
+    let items: ResultRecord[] = [];
     if (first && last) {
       const rows = await this.#rows.readRange(job._id, positionOf(first.targetIndex, first.fromSeq), positionOf(last.targetIndex, last.toSeq));
       // Normally exactly the planned rows. Rows of a target whose report is still being written
@@ -78,8 +79,8 @@ export class ResultStore {
    * Every item of a job in results order, parsed, a batch at a time (CSV). Parsed from the items'
    * JSON text, which the embedded store keeps ready: cheaper than reading and parsing the rows.
    */
-  async *items(jobId: string): AsyncIterable<Record<string, unknown>[]> {
-    for await (const texts of this.#rows.streamItemJson(jobId)) yield texts.map((text) => JSON.parse(text) as Record<string, unknown>);
+  async *items(jobId: string): AsyncIterable<ResultRecord[]> {
+    for await (const texts of this.#rows.streamItemJson(jobId)) yield texts.map((text) => JSON.parse(text) as ResultRecord);
   }
 
   /** Every item of a job in results order as its stored JSON text, a batch at a time (JSON export). */

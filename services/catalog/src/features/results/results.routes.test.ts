@@ -1,14 +1,16 @@
+import type { SearchRecord } from '@crawl/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testBackends } from '../../testing/backends.ts';
 import { startCatalogHarness, type CatalogHarness, type HarnessUser } from '../../testing/catalog-harness.ts';
-
-type Item = { asin: string; rank: number };
+import { asinNumber, searchRecord } from '../../testing/result-records.ts';
 
 describe.each(testBackends())('results paging routes ($name)', (backend) => {
   let h: CatalogHarness;
   let alice: HarnessUser;
   let projectId: string;
-  const itemsFor = (target: number, count: number): Item[] => Array.from({ length: count }, (_, i) => ({ asin: `T${target}-${i}`, rank: i + 1 }));
+  /** Target `target`'s records: keyword `kw<target>`, ranks 1…`count`. */
+  const itemsFor = (target: number, count: number): SearchRecord[] =>
+    Array.from({ length: count }, (_, i) => searchRecord({ asin: asinNumber(target * 100 + i), keyword: `kw${target}`, position: i + 1, rank: i + 1 }));
   const createJob = async (targets: string[]) =>
     (await h.request({ method: 'POST', url: `/projects/${projectId}/jobs`, token: alice.token, body: { type: 'search', targets } })).body.data.id as string;
   const results = (jobId: string, query = '', token = alice.token) => h.request({ method: 'GET', url: `/jobs/${jobId}/results${query}`, token });
@@ -53,7 +55,7 @@ describe.each(testBackends())('results paging routes ($name)', (backend) => {
       await h.report(jobId, t, count > 0 ? { status: 'success', items: itemsFor(t, count) } : { status: 'failed', reason: 'not_found', items: [] });
     const all = perTarget.flatMap((count, t) => itemsFor(t, count));
 
-    const walked: Item[] = [];
+    const walked: SearchRecord[] = [];
     const pages: number[] = [];
     let res = await results(jobId, '?pageSize=3');
     for (;;) {

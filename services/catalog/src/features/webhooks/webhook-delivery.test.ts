@@ -3,6 +3,7 @@ import { ManualClock } from '@crawl/clock';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testBackends } from '../../testing/backends.ts';
 import { startCatalogHarness, type CatalogHarness, type HarnessUser } from '../../testing/catalog-harness.ts';
+import { searchRecord } from '../../testing/result-records.ts';
 import { WebhookReceiver, type ReceivedRequest } from '../../testing/webhook-receiver.ts';
 import type { Resolver } from './address-guard.ts';
 import type { DeliveryDoc } from './webhook-model.ts';
@@ -82,11 +83,7 @@ describe.each(testBackends())('webhook delivery to a local receiver ($name)', (b
     }
     await h.claim(job.id, 0);
     clock.advance(1000);
-    await h.report(
-      job.id,
-      0,
-      outcome === 'completed' ? { status: 'success', items: [{ asin: 'B000000001' }] } : { status: 'failed', reason: 'blocked', items: [] },
-    );
+    await h.report(job.id, 0, outcome === 'completed' ? { status: 'success', items: [searchRecord()] } : { status: 'failed', reason: 'blocked', items: [] });
     return job.id;
   }
 
@@ -195,7 +192,7 @@ describe.each(testBackends())('webhook delivery to a local receiver ($name)', (b
     const endpoint = await register();
     const jobId = await finishJob('completed');
     // More job-end signals for the same job (a duplicate report, the maintenance finisher) add nothing.
-    await h.report(jobId, 0, { status: 'success', items: [{ asin: 'B000000001' }] });
+    await h.report(jobId, 0, { status: 'success', items: [searchRecord()] });
     await h.catalog.progress.finishIfDone(jobId);
     await flush();
     await flush();

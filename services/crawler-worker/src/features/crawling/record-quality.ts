@@ -1,4 +1,4 @@
-import type { JobConfig, RecordQuality } from '@crawl/contracts';
+import { recordField, type JobConfig, type RecordQuality } from '@crawl/contracts';
 
 /**
  * The fields a job requires of each record (`config.require`, checked against the record schema when
@@ -21,7 +21,6 @@ function present(value: unknown): boolean {
  * are names the job gave (checked against the record's schema), so the record is read by name.
  */
 export function recordQuality(record: object, required: readonly string[]): RecordQuality {
-  const fields = record as Readonly<Record<string, unknown>>;
-  const missing = required.filter((field) => !present(fields[field]));
+  const missing = required.filter((field) => !present(recordField(record, field)));
   return { status: missing.length === 0 ? 'complete' : 'partial', missing };
 }
