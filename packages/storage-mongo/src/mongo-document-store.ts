@@ -1,4 +1,4 @@
-import { MongoClient, type Db } from 'mongodb';
+import { MongoClient, type CommandStartedEvent, type Db } from 'mongodb';
 import type { Collection, CollectionOptions, Document, DocumentStore } from '@crawl/storage';
 import { DocumentLocks, type DocumentLocksOptions, type DocumentLockStats } from './document-locks.ts';
 import { MongoCollection, type CollectionSettings } from './mongo-collection.ts';
@@ -24,7 +24,7 @@ export interface MongoDocumentStoreOptions {
   /** `maxTimeMS` of the cursor behind `stream`/`streamJson` (exports read for long). Default 5 min. */
   streamTimeoutMs?: number;
   /** Diagnostics: sees each command sent to the server (name and body). */
-  onCommand?: (command: { name: string; body: Readonly<Record<string, unknown>> }) => void;
+  onCommand?: (command: { name: string; body: Readonly<CommandStartedEvent['command']> }) => void;
 }
 
 /** The production store: the official driver, one database per service. */

@@ -1,9 +1,11 @@
+import type { SQLOutputValue } from 'node:sqlite';
 import { applyUpdate, equalityFields, setPath } from '@crawl/storage/paths';
 import {
   DuplicateKeyError,
   newId,
   type Collection,
   type Document,
+  type DocumentFields,
   type Filter,
   type FindOptions,
   type IndexSpec,
@@ -18,8 +20,11 @@ import { addStreamedColumns, streamedColumn, tableDefinition } from './sqlite-st
 
 const STREAM_BATCH = 500;
 
-type Row = Record<string, unknown>;
-type Json = Record<string, unknown>;
+/** The columns an update reads of a row: its rowid and the document's JSON text. */
+interface Row {
+  rowid?: SQLOutputValue;
+  doc?: SQLOutputValue;
+}
 
 /**
  * One collection as one table, `(id TEXT PRIMARY KEY, doc TEXT NOT NULL)` with the document as
@@ -102,7 +107,7 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
   }
 
   /** A fresh copy of the document with this id, through the read cache (sqlite-read-cache.ts). */
-  #byId(id: string): Json | null {
+  #byId(id: string): DocumentFields | null {
     const cache = this.#db.readCache();
     let text = cache.get(this.#tableName, id);
     if (text === undefined) {
@@ -110,7 +115,7 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
       text = row ? (row.doc as string) : null;
       cache.set(this.#tableName, id, text);
     }
-    return text === null ? null : (JSON.parse(text) as Json);
+    return text === null ? null : (JSON.parse(text) as DocumentFields);
   }
 
   async find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
@@ -150,7 +155,7 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
         const row = this.#db.statement(select).get(...where.params);
         if (row) return this.#rewrite(row, update);
         if (!options.upsert) return null;
-        const created: Json = {};
+        const created: DocumentFields = {};
         for (const [path, value] of Object.entries(equalityFields(filter))) setPath(created, path, structuredClone(value));
         applyUpdate(created, update, true);
         if (typeof created._id !== 'string') created._id = newId();
@@ -229,7 +234,7 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
 
   /** Applies `update` to the stored document of `row` and writes it back; `_id` never changes. */
   #rewrite(row: Row, update: Update): T {
-    const doc = JSON.parse(row.doc as string) as Json;
+    const doc = JSON.parse(row.doc as string) as DocumentFields;
     const id = doc._id;
     this.#forget(id as string);
     applyUpdate(doc, update, false);

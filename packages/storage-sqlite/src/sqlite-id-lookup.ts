@@ -1,4 +1,4 @@
-import type { Filter } from '@crawl/storage';
+import type { DocumentFields, Filter } from '@crawl/storage';
 
 type Plain = string | number | boolean | null;
 
@@ -21,7 +21,7 @@ export function idLookup(filter: Filter): string | undefined {
 }
 
 /** Whether `doc` meets the conditions besides `_id` of a filter `idLookup` accepted. */
-export function meetsPlainConditions(doc: Record<string, unknown>, filter: Filter): boolean {
+export function meetsPlainConditions(doc: DocumentFields, filter: Filter): boolean {
   for (const path in filter) {
     if (path === '_id') continue;
     const wanted = filter[path] as Plain;
@@ -43,13 +43,13 @@ function hasArrayIndex(path: string): boolean {
  * The value at a path as SQL's `doc ->> '$.path'` sees it. Not `getPath` from @crawl/storage: that
  * one indexes arrays and reads inherited properties (`constructor`), which SQL does not.
  */
-function valueAt(doc: Record<string, unknown>, path: string): unknown {
+function valueAt(doc: DocumentFields, path: string): unknown {
   if (!path.includes('.')) return Object.hasOwn(doc, path) ? doc[path] : undefined;
   let current: unknown = doc;
   for (const segment of path.split('.')) {
     // An array on the way has no named fields (SQL's `$.a.b` on an array is NULL too).
     if (current === null || typeof current !== 'object' || Array.isArray(current)) return undefined;
-    current = Object.hasOwn(current, segment) ? (current as Record<string, unknown>)[segment] : undefined;
+    current = Object.hasOwn(current, segment) ? Reflect.get(current, segment) : undefined;
   }
   return current;
 }

@@ -1,21 +1,19 @@
-import type { Filter, Operators, Update } from './document-store.ts';
-
-type Json = Record<string, unknown>;
+import type { DocumentFields, Filter, Operators, Update } from './document-store.ts';
 
 export function getPath(doc: unknown, path: string): unknown {
   let current: unknown = doc;
   for (const segment of path.split('.')) {
     if (current === null || current === undefined) return undefined;
     if (Array.isArray(current) && /^\d+$/.test(segment)) current = current[Number(segment)];
-    else if (typeof current === 'object') current = (current as Json)[segment];
+    else if (typeof current === 'object') current = (current as DocumentFields)[segment];
     else return undefined;
   }
   return current;
 }
 
-export function setPath(doc: Json, path: string, value: unknown): void {
+export function setPath(doc: DocumentFields, path: string, value: unknown): void {
   const segments = path.split('.');
-  let current: Json | unknown[] = doc;
+  let current: DocumentFields | unknown[] = doc;
   segments.forEach((segment, index) => {
     const last = index === segments.length - 1;
     const key: string | number = Array.isArray(current) && /^\d+$/.test(segment) ? Number(segment) : segment;
@@ -25,14 +23,14 @@ export function setPath(doc: Json, path: string, value: unknown): void {
       return;
     }
     if (container[key] === null || typeof container[key] !== 'object') container[key] = /^\d+$/.test(segments[index + 1] ?? '') ? [] : {};
-    current = container[key] as Json;
+    current = container[key] as DocumentFields;
   });
 }
 
-export function unsetPath(doc: Json, path: string): void {
+export function unsetPath(doc: DocumentFields, path: string): void {
   const segments = path.split('.');
   const parent = segments.length === 1 ? doc : getPath(doc, segments.slice(0, -1).join('.'));
-  if (parent && typeof parent === 'object') delete (parent as Json)[segments[segments.length - 1] ?? ''];
+  if (parent && typeof parent === 'object') delete (parent as DocumentFields)[segments[segments.length - 1] ?? ''];
 }
 
 function typeRank(value: unknown): number {
@@ -61,8 +59,8 @@ export function isOperatorObject(value: unknown): value is Operators {
 }
 
 /** The plain equality parts of a filter, which an upsert copies into the new document. */
-export function equalityFields(filter: Filter): Record<string, unknown> {
-  const fields: Record<string, unknown> = {};
+export function equalityFields(filter: Filter): DocumentFields {
+  const fields: DocumentFields = {};
   for (const [path, value] of Object.entries(filter)) {
     if (path === '$or') continue;
     if (isOperatorObject(value)) {
@@ -72,7 +70,7 @@ export function equalityFields(filter: Filter): Record<string, unknown> {
   return fields;
 }
 
-export function applyUpdate(doc: Json, update: Update, inserting: boolean): void {
+export function applyUpdate(doc: DocumentFields, update: Update, inserting: boolean): void {
   for (const [path, value] of Object.entries(update.$set ?? {})) setPath(doc, path, structuredClone(value));
   if (inserting) for (const [path, value] of Object.entries(update.$setOnInsert ?? {})) setPath(doc, path, structuredClone(value));
   for (const path of Object.keys(update.$unset ?? {})) unsetPath(doc, path);

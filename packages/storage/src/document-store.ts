@@ -16,6 +16,14 @@ export interface Document {
   _id: string;
 }
 
+/**
+ * A document's fields by name, or an update's values by path, as the store itself handles them.
+ * Opaque by design: the port is generic over each collection's document type (`Collection<T>`);
+ * below it, the update language and the adapters copy, compare and serialize values they never
+ * interpret. Repositories type their own documents and changes; only this layer sees them so.
+ */
+export type DocumentFields = Record<string, unknown>;
+
 export interface Operators {
   $eq?: unknown;
   $ne?: unknown;
@@ -32,13 +40,13 @@ export interface Operators {
 export type Filter = { [path: string]: unknown } & { $or?: Filter[] };
 
 export interface Update {
-  $set?: Record<string, unknown>;
+  $set?: DocumentFields;
   $unset?: Record<string, true | '' | 1>;
   $inc?: Record<string, number>;
   $max?: Record<string, number | string>;
   $min?: Record<string, number | string>;
-  $push?: Record<string, unknown>;
-  $setOnInsert?: Record<string, unknown>;
+  $push?: DocumentFields;
+  $setOnInsert?: DocumentFields;
 }
 
 export type SortSpec = Record<string, 1 | -1>;
