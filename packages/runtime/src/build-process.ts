@@ -1,37 +1,22 @@
-import { loadConfig } from '@crawl/config';
+import type { Clock } from '@crawl/clock';
 import type { ServiceName } from '@crawl/contracts';
-import { errorHandlerPlugin } from '@crawl/errors';
-import { HealthRegistry } from '@crawl/health';
-import {
-  accessControlPlugin,
-  httpMetricsPlugin,
-  httpServerOptions,
-  listenForMetrics,
-  noStorePlugin,
-  registerMetricsRoute,
-  RequestLog,
-  requestContextPlugin,
-  servesMetricsOnAppPort,
-  validatorCompiler,
-  type IdentityResolver,
-} from '@crawl/http-kit';
-import { createLogger, requestIdFrom, type Logger } from '@crawl/logging';
-import { ProcessMetrics } from '@crawl/metrics';
-import type { Server } from 'node:http';
-import { HttpTransport, InternalTokens, LocalTransport, ServiceClient } from '@crawl/service-client';
-import type { DocumentStore } from '@crawl/storage';
-import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
-import fp from 'fastify-plugin';
+import type { HealthRegistry } from '@crawl/health';
+import { createHttpApp, registerProbeRoutes, registerRequestPipeline } from '@crawl/http-kit';
+import type { Logger } from '@crawl/logging';
+import type { ProcessMetrics } from '@crawl/metrics';
+import type { FastifyInstance } from 'fastify';
+import { registerAnswerHook } from './answer-hook.ts';
 import type { BackendsFactory } from './backends.ts';
-import { systemClock, type Clock } from '@crawl/clock';
-import { orderModules } from './module-order.ts';
-import { contextualQueues } from './queue-context.ts';
-import { RuntimeConfig, serviceBaseUrl, serviceUrlSetting } from './runtime-config.ts';
-import { resolveSecrets } from './secrets.ts';
-import type { AnyModuleContext, AnyServiceModule, ModuleInstance } from './service-module.ts';
-
-/** What an HTTP server gets to finish its answers at shutdown even when the grace period is spent. */
-const MIN_HTTP_CLOSE_MS = 1_000;
+import { identityResolverOf, initModules, type InitializedModule } from './init-modules.ts';
+import { MetricsServing } from './metrics-serving.ts';
+import { openBackends } from './open-backends.ts';
+import { processHealth } from './process-health.ts';
+import { ProcessLifecycle } from './process-lifecycle.ts';
+import { processParts } from './process-parts.ts';
+import { registerModuleRoutes, registerRootPlugins } from './register-modules.ts';
+import type { RuntimeConfig } from './runtime-config.ts';
+import { ServiceClients } from './service-clients.ts';
+import type { AnyModuleContext, AnyServiceModule } from './service-module.ts';
 
 export interface BuildProcessOptions {
   modules: readonly AnyServiceModule[];
@@ -63,210 +48,44 @@ export interface CrawlProcess {
   isReady(): boolean;
 }
 
-/** Composes the requested modules into one process: one HTTP server, one set of backends. */
+/**
+ * Composes the requested modules into one process: one HTTP server, one set of backends. The
+ * order of the steps is the order Fastify sees hooks and routes in: the request pipeline before
+ * any route, the root plugins (the gateway's edge) before the probes, the metrics route and the
+ * modules' routes.
+ */
 export async function buildProcess(options: BuildProcessOptions): Promise<CrawlProcess> {
-  const env = options.env ?? process.env;
-  const runtime = loadConfig(RuntimeConfig, env, options.overrides as Partial<RuntimeConfig>);
-  const modules = orderModules(options.modules);
-  const targets = modules.map((m) => m.name);
-  const logger = options.logger ?? createLogger(runtime.LOG_LEVEL, targets.length === 1 ? (targets[0] as string) : 'all', { format: runtime.LOG_FORMAT });
-  const metrics = options.metrics ?? new ProcessMetrics();
-  const secrets = resolveSecrets(runtime, logger);
-  const clock = options.clock ?? systemClock;
-  const tokens = new InternalTokens(secrets.internalSecret);
-  const health = new HealthRegistry();
-  const backends = await options.backends(runtime, logger);
-  // Tasks carry the request id and organization of whoever queued them; each queue's depth is reported.
-  const queues = contextualQueues(backends.queues, metrics);
-  const httpTransports = new Map<ServiceName, HttpTransport>();
-  let ready = false;
+  const parts = processParts(options);
+  const backends = await openBackends(options.backends, parts);
+  const health = processHealth(backends);
+  const app = createHttpApp(parts.runtime, { logger: parts.logger, edge: parts.targets.includes('gateway') });
+  registerAnswerHook(app, () => backends.pendingCommits());
+  // Access control asks for the gateway's resolver once the app is ready, after every init.
+  let modules: readonly InitializedModule[] = [];
+  await registerRequestPipeline(app, { metrics: parts.metrics, tokens: parts.tokens, resolver: () => identityResolverOf(modules) });
+  const clients = new ServiceClients({ targets: parts.targets, tokens: parts.tokens, runtime: parts.runtime, app });
+  const initialized = await initModules({ parts, backends, health, clients, app });
+  modules = initialized.modules;
+  await registerRootPlugins(app, modules);
 
-  health.register('api', async () => true);
+  const metricsServing = new MetricsServing(parts.runtime, parts.targets, parts.metrics);
+  const { logger, runtime } = parts;
+  const lifecycle = new ProcessLifecycle({ modules, logger, graceMs: runtime.SHUTDOWN_GRACE_MS, app, metricsServing, backends, clients, runtime });
+  registerProbeRoutes(app, { health, isReady: () => lifecycle.isReady() });
+  metricsServing.registerRoute(app);
+  await registerModuleRoutes(app, modules, logger);
 
-  // Typed as the default instance: plugins and modules need not know the logger's concrete type.
-  const app = Fastify({
-    loggerInstance: logger,
-    genReqId: requestIdFrom,
-    // One line per request instead of two, and at debug for internal calls.
-    logController: new RequestLog(targets.includes('gateway')),
-    // Request lines get the request id from the log context (request-context.ts), which every
-    // line logged during the request carries: no child logger per request.
-    childLoggerFactory: (parent) => parent,
-    bodyLimit: runtime.BODY_LIMIT_BYTES,
-    trustProxy: runtime.TRUST_PROXY,
-    ...httpServerOptions(runtime),
-  }) as unknown as FastifyInstance;
-  app.setValidatorCompiler(validatorCompiler());
-
-  // Clients send `Content-Type: application/json` on body-less POSTs (retry, cancel, logout).
-  const defaultJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  // Every body is JSON: text/plain gets 415 like any other type, not a schema error about a string.
-  app.removeContentTypeParser('text/plain');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body === '' || (typeof body === 'string' && body.trim() === '')) return done(null, undefined);
-    return defaultJson(request, body as string, done);
-  });
-  const stores: DocumentStore[] = [];
-  // A callback hook, done at once unless a commit is pending: it runs on every answer.
-  app.addHook('onSend', (request, reply, payload, done) => {
-    void reply.header('x-request-id', request.id);
-    // Stores that commit writes in groups (the embedded one): no response leaves the process
-    // before the writes it may tell of are committed.
-    let commits: Promise<unknown>[] | undefined;
-    for (const store of stores) {
-      const commit = store.pendingCommit?.();
-      if (commit) (commits ??= []).push(commit);
-    }
-    if (!commits) return done(null, payload);
-    Promise.all(commits).then(
-      () => done(null, payload),
-      (error: Error) => done(error),
-    );
-  });
-  await app.register(requestContextPlugin);
-  await app.register(httpMetricsPlugin, { metrics });
-  await app.register(errorHandlerPlugin);
-  await app.register(noStorePlugin);
-
-  const instances: Array<{ module: AnyServiceModule; instance: ModuleInstance }> = [];
-  const resolver = (): IdentityResolver | undefined => instances.find((i) => i.instance.identityResolver)?.instance.identityResolver;
-  await app.register(accessControlPlugin, { tokens, resolver });
-
-  const clientFor = (from: ServiceName) => (target: ServiceName) => {
-    if (targets.includes(target)) return new ServiceClient({ from, target, tokens, transport: new LocalTransport(() => app) });
-    const baseUrl = serviceBaseUrl(runtime, target);
-    if (!baseUrl) {
-      const setting = serviceUrlSetting(target);
-      throw new Error(
-        `${from} needs the ${target} service: ${setting ? `run it in this process or set ${setting}` : 'run it in this process (it serves no HTTP API)'}`,
-      );
-    }
-    let transport = httpTransports.get(target);
-    if (!transport) {
-      transport = new HttpTransport({ baseUrl });
-      httpTransports.set(target, transport);
-    }
-    return new ServiceClient({ from, target, tokens, transport });
-  };
-
-  for (const [name, check] of Object.entries(backends.health ?? {})) health.register(name, check);
-
-  const contexts = new Map<ServiceName, AnyModuleContext>();
-  for (const module of modules) {
-    // Only a module that owns data gets a database: no empty files or databases for the others.
-    const store = module.ownsData ? backends.openStore(module.name) : undefined;
-    if (store) stores.push(store);
-    const context: AnyModuleContext & { store?: DocumentStore } = {
-      name: module.name,
-      runtime,
-      config: module.configSchema ? loadConfig(module.configSchema, env, options.overrides as never) : {},
-      logger: logger.child({ module: module.name }),
-      metrics,
-      secrets,
-      tokens,
-      clock,
-      ...(store ? { store } : {}),
-      queues,
-      health,
-      client: clientFor(module.name),
-      isLocal: (target) => targets.includes(target),
-      app: () => app,
-    };
-    contexts.set(module.name, context);
-    instances.push({ module, instance: await module.init(context) });
-  }
-
-  for (const { instance } of instances) if (instance.rootPlugin) await app.register(fp(instance.rootPlugin));
-
-  app.route({
-    method: 'GET',
-    url: '/health',
-    config: { access: 'public', owner: 'gateway' },
-    schema: { hide: true } as FastifySchema,
-    handler: async (_request, reply) => {
-      const report = await health.report();
-      return reply.code(report.status === 'ok' ? 200 : 503).send(report);
-    },
-  });
-  // Liveness is the process alone: a database outage must not get healthy pods restarted.
-  app.route({
-    method: 'GET',
-    url: '/live',
-    config: { access: 'public' },
-    schema: { hide: true } as FastifySchema,
-    handler: async () => ({ alive: true }),
-  });
-  app.route({
-    method: 'GET',
-    url: '/ready',
-    config: { access: 'public' },
-    schema: { hide: true } as FastifySchema,
-    handler: async (_request, reply) => {
-      const report = await health.report();
-      const ok = ready && report.status === 'ok';
-      return reply.code(ok ? 200 : 503).send({ ready: ok });
-    },
-  });
-
-  const metricsExposure = { port: runtime.METRICS_PORT, host: runtime.HOST, token: runtime.METRICS_TOKEN, publicPort: targets.includes('gateway') };
-  if (servesMetricsOnAppPort(metricsExposure)) registerMetricsRoute(app, metrics, runtime.METRICS_TOKEN);
-  let metricsServer: { server: Server; address: string } | undefined;
-
-  for (const { module, instance } of instances) {
-    if (instance.routes) await app.register(instance.routes, { prefix: '' });
-    logger.debug({ module: module.name }, 'module routes registered');
-  }
-
-  let closed = false;
-  const start = async () => {
-    await app.ready();
-    for (const { instance } of instances) await instance.start?.();
-    ready = true;
-  };
   return {
     app,
     runtime,
-    targets,
+    targets: parts.targets,
     health,
-    contexts,
-    metrics,
-    metricsAddress: () => metricsServer?.address,
-    start,
-    async listen() {
-      await start();
-      const address = await app.listen({ port: runtime.PORT, host: runtime.HOST });
-      const port = metricsExposure.port;
-      if (port !== undefined) metricsServer = await listenForMetrics(metrics, { ...metricsExposure, port });
-      return address;
-    },
-    isReady: () => ready,
-    async close() {
-      if (closed) return;
-      closed = true;
-      // Readiness first (load balancers stop sending), then workers stop taking work and get the
-      // grace period for in-flight jobs (handed back after it), then connections close.
-      ready = false;
-      const deadline = Date.now() + runtime.SHUTDOWN_GRACE_MS;
-      for (const { module, instance } of [...instances].reverse()) {
-        try {
-          await instance.stop?.();
-        } catch (error) {
-          logger.error({ err: error, module: module.name }, 'module failed to stop cleanly');
-        }
-      }
-      // A connection still answering at the deadline (a stream a client left half-open, a
-      // trickling download) must not hold the process: it is cut then. Never less than a second.
-      const cutConnections = setTimeout(() => app.server.closeAllConnections(), Math.max(MIN_HTTP_CLOSE_MS, deadline - Date.now()));
-      try {
-        await app.close();
-      } finally {
-        clearTimeout(cutConnections);
-      }
-      if (metricsServer) await new Promise((resolve) => metricsServer?.server.close(resolve));
-      await queues.close(Math.max(0, deadline - Date.now()));
-      await Promise.all([...httpTransports.values()].map((t) => t.close()));
-      await backends.close();
-    },
+    contexts: initialized.contexts,
+    metrics: parts.metrics,
+    metricsAddress: () => metricsServing.address(),
+    start: () => lifecycle.start(),
+    listen: () => lifecycle.listen(),
+    isReady: () => lifecycle.isReady(),
+    close: () => lifecycle.close(),
   };
 }
