@@ -1,4 +1,4 @@
-import type { Logger } from '@crawl/logging';
+import type { LogContext, Logger } from '@crawl/logging';
 import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 
 /** Probes: frequent, and only of interest when debugging. */
@@ -69,9 +69,19 @@ function isQuiet(request: FastifyRequest): boolean {
   return access === 'internal' || (access === undefined && !PUBLIC_PREFIXES.some((prefix) => route.startsWith(prefix)));
 }
 
+/** The fields of a request's line: the ids of its log context, and the request and its answer. */
+interface RequestLine extends LogContext {
+  reqId: string;
+  method: string;
+  url: string;
+  status: number;
+  /** Time to answer, in milliseconds to one decimal. */
+  ms: number;
+}
+
 /** The ids are named here too: the answer may finish outside the request's log context. */
-function lineOf(request: FastifyRequest, reply: FastifyReply) {
-  const line: Record<string, unknown> = {
+function lineOf(request: FastifyRequest, reply: FastifyReply): RequestLine {
+  const line: RequestLine = {
     reqId: request.id,
     method: request.method,
     url: request.url,

@@ -16,13 +16,19 @@ import { processParts } from './process-parts.ts';
 import { registerModuleRoutes, registerRootPlugins } from './register-modules.ts';
 import type { RuntimeConfig } from './runtime-config.ts';
 import { ServiceClients } from './service-clients.ts';
-import type { AnyModuleContext, AnyServiceModule } from './service-module.ts';
+import type { AnyModuleContext, AnyServiceModule, ModuleConfig } from './service-module.ts';
+
+/**
+ * Settings given in code, by their environment names; they win over the environment. The
+ * runtime's are typed; a module's are checked against its own schema, like its environment.
+ */
+export type SettingOverrides = Partial<RuntimeConfig> & ModuleConfig;
 
 export interface BuildProcessOptions {
   modules: readonly AnyServiceModule[];
   env?: Record<string, string | undefined>;
   /** Explicit settings win over the environment. */
-  overrides?: Record<string, unknown>;
+  overrides?: SettingOverrides;
   clock?: Clock;
   logger?: Logger;
   /** This process's metrics; default a registry of its own. */

@@ -29,7 +29,7 @@ export interface ProcessParts {
 /** The settings, the modules in order and what follows from them: logger, metrics, secrets, clock, tokens. */
 export function processParts(options: BuildProcessOptions): ProcessParts {
   const env = options.env ?? process.env;
-  const runtime = loadConfig(RuntimeConfig, env, options.overrides as Partial<RuntimeConfig>);
+  const runtime = loadConfig(RuntimeConfig, env, options.overrides);
   const modules = orderModules(options.modules);
   const targets = modules.map((m) => m.name);
   const logger = options.logger ?? createLogger(runtime.LOG_LEVEL, targets.length === 1 ? (targets[0] as string) : 'all', { format: runtime.LOG_FORMAT });

@@ -21,6 +21,23 @@ interface TaskContext {
 
 const FIELD = 'taskContext';
 
+/** A task as the queue carries it: the payload's own fields and, once `add` has been through, its context. */
+type Envelope<P> = P & { readonly [FIELD]?: TaskContext };
+
+/** A payload read back from the queue: whatever it holds next to its own fields is unchecked. */
+interface RawEnvelope {
+  readonly [FIELD]?: unknown;
+}
+
+/** A context read back: another version (or something else) may have written it, so no field is certain. */
+type StoredContext = { readonly [K in keyof TaskContext]?: unknown };
+
+/** The fields of a payload that name its job and organization, when it has them (crawl and webhook tasks do). */
+interface TaskNames {
+  readonly jobId?: unknown;
+  readonly organizationId?: unknown;
+}
+
 /**
  * Decorates a queue provider: `add` records the producer's log context in the task, and each
  * handler runs in a log context rebuilt from it (plus the task's organization and job when its
@@ -65,21 +82,23 @@ function withContext<P>(payload: P, dueAt: number, trace: TraceCarrier | undefin
   if (typeof payload !== 'object' || payload === null) return payload;
   const { reqId, orgId } = currentLogContext();
   const context: TaskContext = { dueAt, ...(reqId ? { reqId } : {}), ...(orgId ? { orgId } : {}), ...trace };
-  return { ...payload, [FIELD]: context };
+  const envelope: Envelope<P> = { ...payload, [FIELD]: context };
+  return envelope;
 }
 
 /** The definition's parse drops unknown fields; the context is read from the raw payload. */
 function keepContext<P>(parsed: P, raw: unknown): P {
   const context = contextOf(raw);
   if (!context || typeof parsed !== 'object' || parsed === null) return parsed;
-  return { ...parsed, [FIELD]: context };
+  const envelope: Envelope<P> = { ...parsed, [FIELD]: context };
+  return envelope;
 }
 
 function contextOf(raw: unknown): TaskContext | undefined {
   if (typeof raw !== 'object' || raw === null) return undefined;
-  const value = (raw as Record<string, unknown>)[FIELD];
+  const value = (raw as RawEnvelope)[FIELD];
   if (typeof value !== 'object' || value === null) return undefined;
-  const { reqId, orgId, dueAt, traceparent, tracestate } = value as Record<string, unknown>;
+  const { reqId, orgId, dueAt, traceparent, tracestate } = value as StoredContext;
   return {
     dueAt: typeof dueAt === 'number' && Number.isFinite(dueAt) ? dueAt : Number.NaN,
     ...(isRequestId(reqId) ? { reqId } : {}),
@@ -92,12 +111,12 @@ function inContext<P>(queue: string, handler: JobHandler<P>, metrics: ProcessMet
   return (job: QueueJob<P>) => {
     const { payload, context } = split(job.payload);
     if (context && job.attempt === 1 && Number.isFinite(context.dueAt)) metrics.taskWaited(queue, Math.max(0, now() - context.dueAt) / 1000);
-    const fields = payload as Record<string, unknown>;
+    const names = payload as TaskNames;
     const log: LogContext = {};
     if (context?.reqId) log.reqId = context.reqId;
-    const orgId = typeof fields.organizationId === 'string' ? fields.organizationId : (context?.orgId ?? job.group);
+    const orgId = typeof names.organizationId === 'string' ? names.organizationId : (context?.orgId ?? job.group);
     if (orgId) log.orgId = orgId;
-    if (typeof fields.jobId === 'string') log.jobId = fields.jobId;
+    if (typeof names.jobId === 'string') log.jobId = names.jobId;
     const carrier = context?.traceparent ? traceCarrierFrom(context.traceparent, context.tracestate) : undefined;
     const attributes = () => ({ ...taskAttributes(payload), 'messaging.message.id': job.id, 'crawl.task.attempt': job.attempt });
     return tracedProcess(queue, carrier, attributes, () => runWithLogContext(log, () => handler(context ? { ...job, payload } : job)));
@@ -107,7 +126,7 @@ function inContext<P>(queue: string, handler: JobHandler<P>, metrics: ProcessMet
 /** Span attributes naming the task's job and organization (attributes only: span names never hold an id). */
 function taskAttributes(payload: unknown): Record<string, string> {
   if (typeof payload !== 'object' || payload === null) return {};
-  const { jobId, organizationId } = payload as Record<string, unknown>;
+  const { jobId, organizationId } = payload as TaskNames;
   return {
     ...(typeof jobId === 'string' ? { 'crawl.job.id': jobId } : {}),
     ...(typeof organizationId === 'string' ? { 'crawl.organization.id': organizationId } : {}),
@@ -116,6 +135,6 @@ function taskAttributes(payload: unknown): Record<string, string> {
 
 function split<P>(payload: P): { payload: P; context: TaskContext | undefined } {
   if (typeof payload !== 'object' || payload === null || !(FIELD in payload)) return { payload, context: undefined };
-  const { [FIELD]: context, ...rest } = payload as Record<string, unknown>;
-  return { payload: rest as P, context: context as TaskContext };
+  const { [FIELD]: context, ...rest } = payload as Envelope<P>;
+  return { payload: rest as P, context };
 }

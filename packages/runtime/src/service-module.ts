@@ -12,8 +12,15 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { RuntimeConfig } from './runtime-config.ts';
 import type { Secrets } from './secrets.ts';
 
+/**
+ * A module's settings as the process sees them: read from the environment against the module's
+ * own config schema, which only the module knows, so opaque here by design. A module names its
+ * own type (`ServiceModule<CatalogConfig>`); this is the default.
+ */
+export type ModuleConfig = Record<string, unknown>;
+
 /** Everything a module may use; it never reaches for globals. */
-export interface ModuleContext<C = Record<string, unknown>> {
+export interface ModuleContext<C = ModuleConfig> {
   readonly name: ServiceName;
   readonly runtime: RuntimeConfig;
   /** The module's own settings, validated against its config schema. */
@@ -35,7 +42,7 @@ export interface ModuleContext<C = Record<string, unknown>> {
 }
 
 /** The context of a module that owns data (`ownsData: true`): its own database comes with it. */
-export interface DataModuleContext<C = Record<string, unknown>> extends ModuleContext<C> {
+export interface DataModuleContext<C = ModuleConfig> extends ModuleContext<C> {
   /** This service's own database. */
   readonly store: DocumentStore;
 }
@@ -53,7 +60,7 @@ export interface ModuleInstance {
   stop?(): Promise<void>;
 }
 
-export interface ServiceModule<C = Record<string, unknown>> {
+export interface ServiceModule<C = ModuleConfig> {
   readonly name: ServiceName;
   /** Local modules this one must start after (only among the modules in the same process). */
   readonly dependencies?: readonly ServiceName[];
@@ -64,7 +71,7 @@ export interface ServiceModule<C = Record<string, unknown>> {
 }
 
 /** A module that owns data: its `init` gets `context.store`. */
-export interface DataServiceModule<C = Record<string, unknown>> extends Omit<ServiceModule<C>, 'ownsData' | 'init'> {
+export interface DataServiceModule<C = ModuleConfig> extends Omit<ServiceModule<C>, 'ownsData' | 'init'> {
   readonly ownsData: true;
   init(context: DataModuleContext<C>): Promise<ModuleInstance> | ModuleInstance;
 }
