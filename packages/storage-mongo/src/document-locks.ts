@@ -51,7 +51,6 @@ const STALE_CHECK_EVERY = 4;
 /** Work under a lock must be done this long before the lease ends. */
 const LEASE_MARGIN_MS = 500;
 
-
 /**
  * Per-document mutual exclusion built on the one write every MongoDB-wire server makes atomic:
  * inserting a unique `_id`. Used only where the server does not apply updates atomically
