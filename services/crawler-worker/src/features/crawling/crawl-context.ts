@@ -13,8 +13,14 @@ export interface CrawlContext {
   /** The storefront with the job's shopper options in its query. */
   store: Storefront;
   parser: PageParser;
-  /** The tries of a page: each page that is no block, for the crawl to judge (see PageTries). */
+  /** The tries of a page (see PageTries), to be walked with `pages`. */
   tries(url: string, referer?: string): PageTries;
+  /**
+   * Walks the tries: before each try the target's session is readied (its delivery location set)
+   * and, on a retry, the tries stop if the job no longer wants the target; each page that is no
+   * block is yielded, for the crawl to judge on `tries`.
+   */
+  pages(tries: PageTries): AsyncIterable<FetchedPage>;
   /** How the tries ended, with the requests spent on the delivery location counted in. */
   outcomeOf(tries: PageTries): PageOutcome;
   /** False once the job no longer wants the target (cancelled). */

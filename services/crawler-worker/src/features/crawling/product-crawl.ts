@@ -34,7 +34,7 @@ export async function crawlProduct(ctx: CrawlContext): Promise<Crawled> {
   };
   const tries = ctx.tries(productUrl(ctx.store, asin));
   try {
-    for await (const page of tries) {
+    for await (const page of ctx.pages(tries)) {
       const { recognized, record } = await read(page);
       if (!recognized) tries.reject('unrecognized_page', describeUnrecognized(page, 'product'));
       else judgeRecords(tries, [record]);

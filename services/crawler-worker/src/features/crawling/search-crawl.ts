@@ -58,7 +58,7 @@ export async function crawlSearch(ctx: CrawlContext): Promise<Crawled> {
     };
     const tries = ctx.tries(searchUrl(ctx.store, keyword, page), referer);
     try {
-      for await (const fetched of tries) {
+      for await (const fetched of ctx.pages(tries)) {
         const parsed = await read(fetched);
         if (!parsed.recognized) tries.reject('unrecognized_page', describeUnrecognized(fetched, 'search result'));
         else judgeRecords(tries, records(parsed, organic));

@@ -201,7 +201,7 @@ export class TargetCrawler {
      * reserved for this storefront and postal code keeps it for later targets). Should that fail,
      * the target still crawls; its records say the location its pages show.
      */
-    const prepare = async (holder: SessionHolder): Promise<void> => {
+    const readySession = async (holder: SessionHolder): Promise<void> => {
       // A block during the change moves the target to another session: that one gets one try too.
       for (let round = 0; round < 2; round += 1) {
         const current = holder.current;
@@ -213,7 +213,6 @@ export class TargetCrawler {
           zip,
           lang,
           signal: this.#options.signal,
-          stillWanted,
         });
         locationRequests += result.requests;
         if (!result.ok) {
@@ -229,7 +228,14 @@ export class TargetCrawler {
       task,
       store: { ...market, query: { ...market.query, ...shopperQuery(market, task.config, kind) } },
       parser: this.#parser,
-      tries: (url, referer) => this.#options.upstream.tries({ url, session, lang, referer, signal: this.#options.signal, stillWanted, prepare }),
+      tries: (url, referer) => this.#options.upstream.tries({ url, session, lang, referer, signal: this.#options.signal }),
+      pages: async function* (tries) {
+        for await (const step of tries) {
+          if (step.kind === 'page') yield step.page;
+          else if (step.attempt > 1 && !(await stillWanted())) tries.stop('job no longer wants this target');
+          else await readySession(step.session);
+        }
+      },
       outcomeOf: (tries) => {
         const spent = locationRequests;
         locationRequests = 0;

@@ -12,7 +12,6 @@ export interface DeliveryLocationRequest {
   zip: string;
   lang?: string | undefined;
   signal?: AbortSignal | undefined;
-  stillWanted?: (() => Promise<boolean>) | undefined;
 }
 
 /** The widget trigger's modal settings, as far as they are read: the headers its requests carry. */
@@ -80,7 +79,7 @@ export async function setDeliveryLocation(
   holder: SessionHolder,
   request: DeliveryLocationRequest,
 ): Promise<DeliveryLocationResult> {
-  const common = { session: holder, lang: request.lang, signal: request.signal, stillWanted: request.stillWanted };
+  const common = { session: holder, lang: request.lang, signal: request.signal };
   const homeUrl = withQuery(`${request.origin}/`, request.query);
   const home = await upstream.getPage({ ...common, url: homeUrl });
   let requests = home.attempts;

@@ -6,6 +6,6 @@
 export { allowedUrlRule } from './allowed-urls.ts';
 export { deliveryLocationKey, setDeliveryLocation } from './delivery-location.ts';
 export { UndiciPageFetcher, type FetchedPage } from './page-fetcher.ts';
-export { PageTries } from './page-tries.ts';
+export { PageTries, type TryStep } from './page-tries.ts';
 export { SessionPool, type CrawlSession } from './session-pool.ts';
 export { classifyResponse, UpstreamClient, type GetPageInput, type PageOutcome, type SessionHolder } from './upstream-client.ts';

@@ -1,6 +1,13 @@
 import type { TargetFailureReason } from '@crawl/contracts';
 import type { FetchedPage } from './page-fetcher.ts';
-import type { PageOutcome } from './upstream-client.ts';
+import type { PageOutcome, SessionHolder } from './upstream-client.ts';
+
+/**
+ * A step of the tries: a try about to be made on the held session (the crawl may ready the session
+ * first, set its delivery location, or stop because the target is no longer wanted), or a page that
+ * is no block, for the crawl to judge.
+ */
+export type TryStep = { kind: 'try'; attempt: number; session: SessionHolder } | { kind: 'page'; page: FetchedPage };
 
 /**
  * What the crawl makes of a page that is no block, said before it asks for the next try: the page
@@ -12,27 +19,39 @@ export type PageJudgement = { kind: 'accept' } | { kind: 'second-chance'; detail
 const ACCEPT: PageJudgement = { kind: 'accept' };
 
 /**
- * The tries of one page, driven by the crawl: iterating yields each page that is no block (blocks,
- * throttling and outages are retried inside, on the attempt budget); the crawl reads the page and,
- * when it is not the page asked for or not good enough, says so (`reject`, `secondChance`) before
- * it asks for the next. When the iteration ends, `outcome` holds the page taken or why none was.
+ * The tries of one page, driven by the crawl: iterating yields a `try` step before each try and a
+ * `page` step for each page that is no block (blocks, throttling and outages are retried inside, on
+ * the attempt budget). Before a try the crawl may ready the session or `stop`; after a page it says,
+ * when the page is not the one asked for or not good enough, so (`reject`, `secondChance`) before it
+ * asks for the next step. When the iteration ends, `outcome` holds the page taken or why none was.
  * The crawl keeps the control flow: nothing calls back into it.
  */
-export class PageTries implements AsyncIterable<FetchedPage> {
+export class PageTries implements AsyncIterable<TryStep> {
   #judgement: PageJudgement = ACCEPT;
+  #stopped: string | undefined;
   #outcome: PageOutcome | undefined;
-  readonly #run: (tries: PageTries) => AsyncGenerator<FetchedPage, PageOutcome>;
+  readonly #run: (tries: PageTries) => AsyncGenerator<TryStep, PageOutcome>;
 
-  constructor(run: (tries: PageTries) => AsyncGenerator<FetchedPage, PageOutcome>) {
+  constructor(run: (tries: PageTries) => AsyncGenerator<TryStep, PageOutcome>) {
     this.#run = run;
   }
 
   /** Tries with a known end, for stand-ins: the page of `outcome`, if any, then that outcome. */
   static settled(outcome: PageOutcome): PageTries {
     return new PageTries(async function* () {
-      if (outcome.ok) yield outcome.page;
+      if (outcome.ok) yield { kind: 'page', page: outcome.page };
       return outcome;
     });
+  }
+
+  /** Said on a `try` step: no try is made, and the tries end as cancelled with this reason. */
+  stop(detail: string): void {
+    this.#stopped = detail;
+  }
+
+  /** Why the crawl stopped the tries, if it did (read by the loop of tries after a `try` step). */
+  get stopped(): string | undefined {
+    return this.#stopped;
   }
 
   /** The page just yielded is not the page asked for: it counts as a block. */
@@ -58,7 +77,7 @@ export class PageTries implements AsyncIterable<FetchedPage> {
     return this.#outcome;
   }
 
-  async *[Symbol.asyncIterator](): AsyncGenerator<FetchedPage> {
+  async *[Symbol.asyncIterator](): AsyncGenerator<TryStep> {
     const tries = this.#run(this);
     for (let next = await tries.next(); ; next = await tries.next()) {
       if (next.done) {

@@ -48,7 +48,7 @@ function setup(steps: Step[], options: { maxAttempts?: number; maxBackoffMs?: nu
     random: () => 1,
   });
   const session = { current: sessions.take() };
-  return { client, fetcher, sleeps, session, proxies };
+  return { client, fetcher, sleeps, session, sessions, proxies };
 }
 
 describe('classifyResponse', () => {
@@ -139,18 +139,36 @@ describe('UpstreamClient', () => {
     });
   });
 
-  it('asks before each retry whether the target is still wanted', async () => {
+  it('announces each try on the held session, and makes none once the caller stops', async () => {
     const { client, fetcher, session } = setup([{ status: 503 }, {}]);
-    const outcome = await client.getPage({ url: 'https://www.amazon.com/', session, stillWanted: async () => false });
-    expect(outcome).toMatchObject({ ok: false, reason: 'cancelled' });
+    const tries = client.tries({ url: 'https://www.amazon.com/', session });
+    const announced: number[] = [];
+    for await (const step of tries) {
+      if (step.kind !== 'try') continue;
+      announced.push(step.attempt);
+      expect(step.session).toBe(session);
+      if (step.attempt > 1) tries.stop('job no longer wants this target');
+    }
+    expect(announced).toEqual([1, 2]);
+    expect(tries.outcome).toMatchObject({ ok: false, reason: 'cancelled', message: 'job no longer wants this target', attempts: 1 });
     expect(fetcher.requests).toHaveLength(1);
+  });
+
+  it('fetches with the session as the caller readied it before the try', async () => {
+    const { client, fetcher, session, sessions } = setup([{}]);
+    const readied = sessions.take();
+    const tries = client.tries({ url: 'https://www.amazon.com/', session });
+    for await (const step of tries) if (step.kind === 'try') session.current = readied;
+    expect(tries.outcome).toMatchObject({ ok: true, attempts: 1 });
+    expect(fetcher.requests[0]?.session.id).toBe(readied.id);
   });
 
   /** Drives the tries of a page as a crawl does: `judge` says what each page that is no block is. */
   async function crawlTries(client: UpstreamClient, input: GetPageInput, judge: (html: string) => 'accept' | 'reject' | 'short'): Promise<PageOutcome> {
     const tries = client.tries(input);
-    for await (const page of tries) {
-      const verdict = judge(page.html);
+    for await (const step of tries) {
+      if (step.kind !== 'page') continue;
+      const verdict = judge(step.page.html);
       if (verdict === 'reject') tries.reject('unrecognized_page', 'not a product page');
       else if (verdict === 'short') tries.secondChance('price missing');
     }

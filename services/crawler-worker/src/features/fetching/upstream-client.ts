@@ -6,7 +6,7 @@ import { backoffDelay } from '@crawl/queue';
 import { retryAfterMs } from '@crawl/service-client';
 import type { UpstreamRateLimiter } from '../rate-limit/index.ts';
 import { FetchError, type FetchedPage, type PageFetcher, type ScriptPost } from './page-fetcher.ts';
-import { PageTries } from './page-tries.ts';
+import { PageTries, type TryStep } from './page-tries.ts';
 import type { CrawlSession, SessionPool } from './session-pool.ts';
 
 /** What one response means for the crawl. */
@@ -102,16 +102,9 @@ export interface GetPageInput {
   session: SessionHolder;
   /** A page script's POST instead of a navigation (same budget, allowlist, retries and block detection). */
   post?: ScriptPost | undefined;
-  /**
-   * Readies the held session before each try (sets its delivery location); a session replaced
-   * between tries is readied too. Its own requests go through this client like any other.
-   */
-  prepare?: ((session: SessionHolder) => Promise<void>) | undefined;
   lang?: string | undefined;
   referer?: string | undefined;
   signal?: AbortSignal | undefined;
-  /** Asked before every retry; false stops (the job was cancelled meanwhile). */
-  stillWanted?: () => Promise<boolean>;
 }
 
 /**
@@ -128,18 +121,18 @@ export class UpstreamClient {
   /** One page: the first that is no block is taken (see `tries` for the crawl that judges its pages). */
   async getPage(input: GetPageInput): Promise<PageOutcome> {
     const tries = this.tries(input);
-    for await (const _page of tries) {
-      // Every page that is no block is the one asked for here.
+    for await (const _step of tries) {
+      // The session is used as it is, and every page that is no block is the one asked for here.
     }
     return tries.outcome;
   }
 
-  /** The tries of one page, each page that is no block handed to the caller to judge (PageTries). */
+  /** The tries of one page, each try announced and each page that is no block handed to the caller to judge (PageTries). */
   tries(input: GetPageInput): PageTries {
     return new PageTries((tries) => this.#attempts(input, tries));
   }
 
-  async *#attempts(input: GetPageInput, tries: PageTries): AsyncGenerator<FetchedPage, PageOutcome> {
+  async *#attempts(input: GetPageInput, tries: PageTries): AsyncGenerator<TryStep, PageOutcome> {
     const o = this.#options;
     const metrics = o.metrics ?? noMetrics;
     const domain = domainOf(input.url);
@@ -153,12 +146,12 @@ export class UpstreamClient {
         const backoff = backoffDelay({ attempts: o.maxAttempts, backoffMs: o.backoffMs, maxBackoffMs: o.maxBackoffMs }, attempt - 1, o.random);
         const wait = Math.max(backoff, last?.retryAfterMs ?? 0);
         await (o.sleep ?? abortableSleep)(wait, input.signal);
-        if (input.stillWanted && !(await input.stillWanted()))
-          return { ok: false, reason: 'cancelled', message: 'job no longer wants this target', attempts: attempt - 1 };
       }
       // A session bound to a cooled-down proxy hands its target to another identity.
       if (o.sessions.shouldMove(input.session.current)) input.session.current = o.sessions.take(input.session.location);
-      if (input.prepare) await input.prepare(input.session);
+      // The caller may ready the session here (its requests go through this client too), or stop.
+      yield { kind: 'try', attempt, session: input.session };
+      if (tries.stopped !== undefined) return { ok: false, reason: 'cancelled', message: tries.stopped, attempts: attempt - 1 };
       const session = input.session.current;
       const egress = o.sessions.identityOf(session).id;
       await o.limiter.acquire(input.signal, egress);
@@ -176,7 +169,7 @@ export class UpstreamClient {
         verdict = classifyError(error);
       }
       if (verdict.kind === 'ok' && page) {
-        yield page;
+        yield { kind: 'page', page };
         const judgement = tries.takeJudgement();
         if (judgement.kind === 'accept' || (judgement.kind === 'second-chance' && (kept !== undefined || attempt === o.maxAttempts))) {
           o.sessions.succeeded(session);
