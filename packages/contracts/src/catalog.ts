@@ -370,6 +370,15 @@ export type Schedule = Static<typeof Schedule>;
 // ---------------------------------------------------------------------------------------------
 // Audit
 
+/** A value in an audit event's metadata: what JSON carries (a name, a count, a flag, a list, the fields a change set). */
+export type AuditValue = string | number | boolean | null | readonly AuditValue[] | { readonly [field: string]: AuditValue | undefined };
+/**
+ * What an action records about itself, by name: `job.create` the job's type, target count and
+ * credits, `project.update` the fields it changed, `credits.purchase` the order … Each action has
+ * its own details; an undefined one is left out.
+ */
+export type AuditMetadata = { readonly [detail: string]: AuditValue | undefined };
+
 export const AuditEvent = Type.Object(
   {
     id: Type.String(),
@@ -379,7 +388,8 @@ export const AuditEvent = Type.Object(
     resourceType: Type.String(),
     resourceId: Type.String(),
     requestId: Type.Union([Type.String(), Type.Null()]),
-    metadata: OpenObject(),
+    // Typed as the metadata; the document keeps describing an open object.
+    metadata: Type.Unsafe<AuditMetadata>(OpenObject()),
     createdAt: Timestamp,
   },
   { $id: 'AuditEvent' },

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { AuditEvent, CATALOG_LIMITS } from './catalog.ts';
+import { AuditEvent, type AuditMetadata, CATALOG_LIMITS } from './catalog.ts';
 import type { ResultRecord } from './records.ts';
 import { defineInternalRoutes, pathOf } from './route-spec.ts';
 import { BlockKind, UnchargedReason } from './target-outcome.ts';
@@ -79,7 +79,7 @@ export const RecordAuditBody = Type.Object({
   resourceType: Type.String({ minLength: 1, maxLength: 64 }),
   resourceId: Type.String({ minLength: 1, maxLength: 128 }),
   requestId: Type.Optional(Type.String({ maxLength: 128 })),
-  metadata: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+  metadata: Type.Optional(Type.Unsafe<AuditMetadata>(Type.Record(Type.String(), Type.Unknown()))),
 });
 export type RecordAuditBody = Static<typeof RecordAuditBody>;
 

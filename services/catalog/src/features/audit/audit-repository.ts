@@ -1,3 +1,4 @@
+import type { AuditMetadata } from '@crawl/contracts';
 import type { Collection, Document, DocumentStore, Filter } from '@crawl/storage';
 
 export const AUDIT_COLLECTION = 'audit_events';
@@ -9,7 +10,7 @@ export interface AuditDoc extends Document {
   resourceType: string;
   resourceId: string;
   requestId: string | null;
-  metadata: Record<string, unknown>;
+  metadata: AuditMetadata;
   createdAt: string;
 }
 

@@ -1,4 +1,4 @@
-import { CATALOG_LIMITS, type AuditEvent, type RecordAuditBody } from '@crawl/contracts';
+import { CATALOG_LIMITS, type AuditEvent, type AuditMetadata, type RecordAuditBody } from '@crawl/contracts';
 import type { Clock } from '@crawl/clock';
 import { newId } from '@crawl/storage';
 import type { Logger } from '../shared/ports.ts';
@@ -14,7 +14,7 @@ export interface AuditEntry {
   resourceType: string;
   resourceId: string;
   requestId?: string | undefined;
-  metadata?: Record<string, unknown>;
+  metadata?: AuditMetadata;
 }
 
 export function toAuditView(doc: AuditDoc): AuditEvent {

@@ -1,6 +1,7 @@
 import {
   WEBHOOK_EVENT_TYPES,
   WEBHOOK_LIMITS,
+  type AuditMetadata,
   type CreateWebhookBody,
   type UpdateWebhookBody,
   type WebhookDisabledReason,
@@ -149,7 +150,7 @@ export class EndpointService {
     return endpoint.secrets.filter((s) => s.expiresAt === null || s.expiresAt > at).map((s) => this.#options.box.open(s.sealed));
   }
 
-  async #audit(actor: Actor, action: string, resourceId: string, requestId: string | undefined, metadata: Record<string, unknown>): Promise<void> {
+  async #audit(actor: Actor, action: string, resourceId: string, requestId: string | undefined, metadata: AuditMetadata): Promise<void> {
     await this.#options.audit.recordQuietly({
       organizationId: actor.organizationId,
       actorUserId: actor.userId,
