@@ -17,6 +17,9 @@ export interface AccountDoc {
   [key: string]: unknown;
 }
 
+/** A `$set` of an account's own limits: each limit by its path (`limits.jobsPerMonth`), and the update time. */
+type LimitsSet = Pick<AccountDoc, 'updatedAt'> & { [Limit in keyof UsageLimits as `limits.${Limit}`]?: number };
+
 /** Who referred an organization: the code and its owner. */
 export interface Referrer {
   code: string;
@@ -64,11 +67,12 @@ export class AccountRepository {
 
   /** Sets (number) or clears (null) limits. @returns null for an unknown organization. */
   setLimits(organizationId: string, patch: Partial<Record<keyof UsageLimits, number | null>>, now: string): Promise<AccountDoc | null> {
-    const $set: Record<string, unknown> = { updatedAt: now };
+    const $set: LimitsSet = { updatedAt: now };
     const $unset: Record<string, true> = {};
-    for (const [key, value] of Object.entries(patch)) {
-      if (value === null) $unset[`limits.${key}`] = true;
-      else if (value !== undefined) $set[`limits.${key}`] = value;
+    for (const limit of Object.keys(patch) as Array<keyof UsageLimits>) {
+      const value = patch[limit];
+      if (value === null) $unset[`limits.${limit}`] = true;
+      else if (value !== undefined) $set[`limits.${limit}` as const] = value;
     }
     return this.#accounts.updateOne({ _id: organizationId }, { $set, $unset });
   }

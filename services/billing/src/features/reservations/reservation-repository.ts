@@ -1,5 +1,5 @@
 import type { JobType, TargetCharges } from '@crawl/contracts';
-import { DuplicateKeyError, type Collection, type DocumentStore } from '@crawl/storage';
+import { DuplicateKeyError, type Collection, type DocumentStore, type Filter } from '@crawl/storage';
 
 /**
  * pending → held → settling → settled, or held/pending → releasing → released, or pending →
@@ -163,6 +163,6 @@ export class ReservationRepository {
 }
 
 /** Claims made before attempts existed have none: they match on its absence. */
-function attemptOf(claim: ReservationDoc): Record<string, unknown> {
+function attemptOf(claim: ReservationDoc): Filter {
   return { attempt: claim.attempt === undefined ? { $exists: false } : claim.attempt };
 }

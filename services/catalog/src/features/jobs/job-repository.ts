@@ -2,7 +2,7 @@ import { ACTIVE_JOB_STATUSES, OPEN_TARGET_STATUSES, TERMINAL_JOB_STATUSES, type 
 import type { Collection, DocumentStore, Filter } from '@crawl/storage';
 import type { JobChanges } from '../shared/job-changes.ts';
 import { JobCountRepository } from './job-count-repository.ts';
-import { isOpenTarget, JOBS_COLLECTION, resultSetIdFor, type JobDoc } from './job-model.ts';
+import { isOpenTarget, JOBS_COLLECTION, resultSetIdFor, type JobDoc, type TargetDoc } from './job-model.ts';
 
 const ACTIVE = [...ACTIVE_JOB_STATUSES];
 const TERMINAL = [...TERMINAL_JOB_STATUSES];
@@ -11,6 +11,12 @@ const OPEN_TARGETS = [...OPEN_TARGET_STATUSES];
 const MAX_ACTIVE_JOBS_READ = 500;
 
 export type FinalStatus = 'completed' | 'failed';
+
+/** A `$set` of a job document: its own fields, and its targets' fields by index path (`targets.3.status`). */
+type JobSet = Partial<JobDoc> & { [Field in keyof TargetDoc as `targets.${number}.${Field}`]?: TargetDoc[Field] };
+
+/** The path of a field of target `index` in the job document. */
+const targetPath = <Field extends keyof TargetDoc>(index: number, field: Field): `targets.${number}.${Field}` => `targets.${index}.${field}`;
 
 /** What a worker's report makes of a target. */
 export interface TargetOutcome {
@@ -165,17 +171,14 @@ export class JobRepository {
    * or finished target (or job), or a lease taken over, gives null.
    */
   async recordReport(id: string, index: number, outcome: TargetOutcome, now: string, token: string): Promise<JobDoc | null> {
-    const set: Record<string, unknown> = {
-      status: 'running',
-      [`targets.${index}.status`]: outcome.status,
-      [`targets.${index}.resultCount`]: outcome.resultCount,
-      [`targets.${index}.finishedAt`]: now,
-      updatedAt: now,
-    };
-    if (outcome.reason !== undefined) set[`targets.${index}.reason`] = outcome.reason;
-    if (outcome.blockKind !== undefined) set[`targets.${index}.blockKind`] = outcome.blockKind;
-    if (outcome.uncharged !== undefined) set[`targets.${index}.uncharged`] = outcome.uncharged;
-    if (outcome.message !== undefined) set[`targets.${index}.message`] = outcome.message;
+    const set: JobSet = { status: 'running', updatedAt: now };
+    set[targetPath(index, 'status')] = outcome.status;
+    set[targetPath(index, 'resultCount')] = outcome.resultCount;
+    set[targetPath(index, 'finishedAt')] = now;
+    if (outcome.reason !== undefined) set[targetPath(index, 'reason')] = outcome.reason;
+    if (outcome.blockKind !== undefined) set[targetPath(index, 'blockKind')] = outcome.blockKind;
+    if (outcome.uncharged !== undefined) set[targetPath(index, 'uncharged')] = outcome.uncharged;
+    if (outcome.message !== undefined) set[targetPath(index, 'message')] = outcome.message;
     return this.#changed(
       await this.#jobs.updateOne(
         { _id: id, status: { $in: ACTIVE }, [`targets.${index}.status`]: { $in: OPEN_TARGETS }, [`targets.${index}.reportToken`]: token },
@@ -197,12 +200,12 @@ export class JobRepository {
    */
   async cancelOpen(job: JobDoc, organizationId: string, now: string): Promise<JobDoc | null> {
     const filter: Filter = { _id: job._id, organizationId, status: { $in: ACTIVE } };
-    const set: Record<string, unknown> = { status: 'cancelled', completedAt: now, updatedAt: now, resultSetId: resultSetIdFor(job._id) };
+    const set: JobSet = { status: 'cancelled', completedAt: now, updatedAt: now, resultSetId: resultSetIdFor(job._id) };
     job.targets.forEach((target, index) => {
       if (!isOpenTarget(target.status)) return;
       filter[`targets.${index}.status`] = { $in: OPEN_TARGETS };
-      set[`targets.${index}.status`] = 'cancelled';
-      set[`targets.${index}.finishedAt`] = now;
+      set[targetPath(index, 'status')] = 'cancelled';
+      set[targetPath(index, 'finishedAt')] = now;
     });
     return this.#changed(await this.#jobs.updateOne(filter, { $set: set }));
   }
