@@ -17,15 +17,25 @@ export const SERVICE_TOKEN_HEADER = 'x-internal-token';
  * the gateway to a service, or prove that a request comes from another service. A public client
  * never holds the secret, so it cannot mint either.
  */
+/** What an internal token is signed with: a caller's identity, or the name of the calling service. */
+type InternalClaims = { kind: 'identity'; identity: Identity } | { kind: 'service'; sub: ServiceName };
+
+/** A verified token's claims, still to be read: a signature proves who signed, not the shape. */
+interface UncheckedClaims {
+  kind?: unknown;
+  identity?: unknown;
+  sub?: unknown;
+}
+
 export class InternalTokens {
-  readonly #sign: (payload: Record<string, unknown>) => string;
-  readonly #verify: (token: string) => Record<string, unknown>;
+  readonly #sign: (payload: InternalClaims) => string;
+  readonly #verify: (token: string) => UncheckedClaims;
   readonly #cachedServiceTokens = new Map<string, { token: string; until: number }>();
   readonly #cachedIdentityTokens = new Map<string, { token: string; until: number }>();
   /** The same identity object again (the gateway's, per bearer token): its token without a key. */
   readonly #identityTokensByObject = new WeakMap<Identity, { token: string; until: number }>();
   /** The identity a token's claims carry, checked once per token (the verifier caches the claims). */
-  readonly #identityOf = oncePerClaims((claims: Record<string, unknown>): Identity | null =>
+  readonly #identityOf = oncePerClaims((claims: UncheckedClaims): Identity | null =>
     claims.kind === 'identity' && Value.Check(Identity, claims.identity) ? Object.freeze(claims.identity as Identity) : null,
   );
 
@@ -65,7 +75,7 @@ export class InternalTokens {
   /** @returns the identity, or null when the token is missing, forged, expired or malformed. */
   verifyIdentity(token: string | undefined): Identity | null {
     if (!token) return null;
-    let claims: Record<string, unknown>;
+    let claims: UncheckedClaims;
     try {
       claims = this.#verify(token);
     } catch {

@@ -76,8 +76,8 @@ const TEST_DEFAULTS: Record<string, string> = {
   PAYMENT_PROVIDER: 'sandbox',
 };
 
-function decodeClaims(token: string): Record<string, unknown> {
-  return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
+function decodeClaims(token: string): { org?: unknown } {
+  return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { org?: unknown };
 }
 
 /**

@@ -13,6 +13,15 @@ export interface HandoffClaims extends TokenSubject {
   jti: string;
 }
 
+/** A verified handoff token's claims, still to be read: a signature proves who signed, not the shape. */
+interface UncheckedSubjectClaims {
+  sub?: unknown;
+  org?: unknown;
+  email?: unknown;
+  role?: unknown;
+  jti?: unknown;
+}
+
 /**
  * Signs access, dashboard and handoff tokens: HS256 only, `exp` always set, issuer and audience
  * fixed per kind, so no token kind is accepted in place of another.
@@ -20,7 +29,7 @@ export interface HandoffClaims extends TokenSubject {
 export class TokenIssuer {
   readonly #secret: string;
   readonly #dashboardTtlSeconds: number;
-  readonly #verifyHandoff: (token: string) => Record<string, unknown>;
+  readonly #verifyHandoff: (token: string) => UncheckedSubjectClaims;
 
   constructor(secret: string, dashboardTtlSeconds: number) {
     this.#secret = secret;
@@ -34,7 +43,7 @@ export class TokenIssuer {
     });
   }
 
-  #sign(subject: TokenSubject, audience: string, ttlSeconds: number, extra: Record<string, unknown> = {}): string {
+  #sign(subject: TokenSubject, audience: string, ttlSeconds: number, extra: { jti?: string } = {}): string {
     const sign = createSigner({ key: this.#secret, algorithm: 'HS256', iss: TOKEN_ISSUER, aud: audience, expiresIn: ttlSeconds * 1000, sub: subject.userId });
     return sign({ org: subject.organizationId, email: subject.email, role: subject.role, ...extra });
   }
