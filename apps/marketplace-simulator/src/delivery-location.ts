@@ -75,7 +75,16 @@ export function chosenZip(cookieHeader: string | undefined, domain: MarketplaceD
   return undefined;
 }
 
-export type AddressChangeAnswer = { status: number; body: Record<string, unknown>; zip?: string };
+/** The widget's answer as the storefront words it: flags as 0 or 1, an error's text, the address taken. */
+export interface AddressChangeBody {
+  successful: 0 | 1;
+  isValidAddress?: 0 | 1;
+  isTransitOutOfAis?: 0;
+  error?: string;
+  address?: { zipCode: string; locationType: string };
+}
+
+export type AddressChangeAnswer = { status: number; body: AddressChangeBody; zip?: string };
 
 /**
  * The widget's POST: JSON `{ locationType: 'LOCATION_INPUT', zipCode, … }` with the page's token in
@@ -90,7 +99,7 @@ export function addressChange(domain: MarketplaceDomain, token: string | undefin
   } catch {
     return { status: 400, body: { successful: 0, error: 'body is not JSON' } };
   }
-  const { locationType, zipCode } = (input ?? {}) as Record<string, unknown>;
+  const { locationType, zipCode } = (input ?? {}) as { locationType?: unknown; zipCode?: unknown };
   if (locationType !== 'LOCATION_INPUT' || typeof zipCode !== 'string' || !isPostalCode(zipCode.trim()))
     return { status: 200, body: { isValidAddress: 0, isTransitOutOfAis: 0, successful: 0 } };
   const zip = zipCode.trim();

@@ -32,15 +32,13 @@ export function readTargets(targets: string[] | undefined, file: string | undefi
  */
 export function parseConfig(pairs: string[] | undefined): JobConfig | undefined {
   if (!pairs || pairs.length === 0) return undefined;
-  const config: Record<string, unknown> = {};
-  for (const pair of pairs) {
+  const entries = pairs.map((pair) => {
     const at = pair.indexOf('=');
     if (at <= 0) throw new UsageError(`--config expects key=value, got "${pair}"`);
-    const key = pair.slice(0, at).trim();
-    const raw = pair.slice(at + 1);
-    config[key] = parseValue(raw);
-  }
-  return config as JobConfig;
+    return [pair.slice(0, at).trim(), parseValue(pair.slice(at + 1))] as const;
+  });
+  // The server checks the values: the CLI only shapes them.
+  return Object.fromEntries(entries) as JobConfig;
 }
 
 function parseValue(raw: string): unknown {

@@ -1,11 +1,12 @@
+import type { DocumentNode } from './document-node.ts';
 import { ErrorEnvelope } from '@crawl/contracts';
 
 /** Where the envelope lives in the document: one component every error response points at. */
 export const ERROR_ENVELOPE_REF = '#/components/schemas/ErrorEnvelope';
 
 /** The envelope as a plain JSON Schema component (TypeBox's `$id` names the component instead). */
-export function errorEnvelopeComponent(): Record<string, unknown> {
-  const { $id: _id, ...schema } = JSON.parse(JSON.stringify(ErrorEnvelope)) as Record<string, unknown>;
+export function errorEnvelopeComponent(): DocumentNode {
+  const { $id: _id, ...schema } = JSON.parse(JSON.stringify(ErrorEnvelope)) as DocumentNode;
   return schema;
 }
 
@@ -29,7 +30,7 @@ const MEANINGS: Readonly<Record<number, string>> = {
 const RETRY_AFTER = { 'retry-after': { type: 'integer', minimum: 0, description: 'Seconds to wait before trying again.' } };
 
 /** An error response of the document: its meaning, the shared envelope, `Retry-After` where one is sent. */
-export function errorResponse(status: number): Record<string, unknown> {
+export function errorResponse(status: number): DocumentNode {
   return {
     description: MEANINGS[status] ?? 'An error, described by the envelope',
     ...(status === 429 || status === 503 ? { headers: RETRY_AFTER } : {}),

@@ -1,3 +1,4 @@
+import type { DocumentNode } from './document-node.ts';
 /**
  * TypeBox writes `Type.Union([Type.Literal('a'), Type.Literal('b')])` as an `anyOf` of one-value
  * enums. Generators turn that into a union of single-literal types at best; one `enum` gives them
@@ -21,7 +22,7 @@ function visit(node: unknown): void {
     return;
   }
   if (typeof node !== 'object' || node === null) return;
-  const record = node as Record<string, unknown>;
+  const record = node as DocumentNode;
   const branches = record.anyOf;
   if (Array.isArray(branches) && branches.length > 1) {
     const constants = branches.map(constantOf);

@@ -1,3 +1,4 @@
+import type { DocumentNode } from './document-node.ts';
 import { ErrorEnvelope, HealthRoutes, PUBLIC_OPERATIONS, type PublicOperation, type RouteSpec } from '@crawl/contracts';
 import { errorResponse } from './error-responses.ts';
 import { referencingShared } from './shared-components.ts';
@@ -21,8 +22,8 @@ function securityOf(access: RouteSpec['access']): Array<Record<string, string[]>
 }
 
 /** Each response of the route: the envelope as the shared component, a raw route's file by media type. */
-function responsesOf(spec: RouteSpec): Record<string, unknown> {
-  const responses: Record<string, unknown> = {};
+function responsesOf(spec: RouteSpec): DocumentNode {
+  const responses: DocumentNode = {};
   for (const [status, schema] of Object.entries(spec.schema.response)) {
     responses[status] = schema === ErrorEnvelope ? errorResponse(Number(status)) : schema;
   }

@@ -1,3 +1,4 @@
+import type { DocumentNode } from './document-node.ts';
 import { ProductRecord, SearchRecord } from '@crawl/contracts';
 
 /**
@@ -10,10 +11,10 @@ const SHARED = new Map<string, object>([
 ]);
 
 /** The shared schemas as plain JSON Schema components (their `$id` names them instead). */
-export function sharedComponents(): Record<string, unknown> {
+export function sharedComponents(): DocumentNode {
   return Object.fromEntries(
     [...SHARED].map(([name, schema]) => {
-      const { $id: _id, ...plain } = JSON.parse(JSON.stringify(schema)) as Record<string, unknown>;
+      const { $id: _id, ...plain } = JSON.parse(JSON.stringify(schema)) as DocumentNode;
       return [name, plain];
     }),
   );
