@@ -4,6 +4,11 @@ import { describe, expect, it } from 'vitest';
 
 const DRIVERS = ['mongodb', 'bullmq', 'ioredis'];
 
+function withoutBackends(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { REDIS_URL: _redis, MONGO_URL: _mongo, ...rest } = env;
+  return rest;
+}
+
 /** The third-party packages a fresh Node process loads to import `packages`. */
 function driversLoadedBy(...packages: string[]): string[] {
   const out = execFileSync(
@@ -11,7 +16,8 @@ function driversLoadedBy(...packages: string[]): string[] {
     ['--experimental-strip-types', '--disable-warning=ExperimentalWarning', join(import.meta.dirname, 'fixtures/record-imports.ts'), ...packages],
     {
       encoding: 'utf8',
-      env: { ...process.env, NODE_OPTIONS: '' },
+      // As the all-in-one runs by default: no backend URL set.
+      env: { ...withoutBackends(process.env), NODE_OPTIONS: '' },
     },
   );
   const urls = JSON.parse(out) as string[];
@@ -30,5 +36,11 @@ describe('ports and the process runtime load no driver', () => {
 
   it('the embedded adapters load none either', () => {
     expect(driversLoadedBy('@crawl/storage-sqlite', '@crawl/queue-memory')).toEqual([]);
+  });
+
+  it('the services load none: the all-in-one without REDIS_URL or MONGO_URL never loads ioredis or mongodb', () => {
+    // Redis and MongoDB are reached only through the adapter packages, which the application picks
+    // when their URL is set; a service importing a driver itself would show here.
+    expect(driversLoadedBy('@crawl/gateway', '@crawl/auth', '@crawl/catalog', '@crawl/billing', '@crawl/crawler-worker')).toEqual([]);
   });
 });
