@@ -14,6 +14,7 @@ export * from './target-outcome.ts';
 export * from './crawl-task.ts';
 export * from './queues.ts';
 export * from './records.ts';
+export * from './observations.ts';
 export * from './record-fields.ts';
 export * from './catalog.ts';
 export * from './catalog-routes.ts';
