@@ -15,6 +15,8 @@ export * from './crawl-task.ts';
 export * from './queues.ts';
 export * from './records.ts';
 export * from './observations.ts';
+export * from './history.ts';
+export * from './history-routes.ts';
 export * from './record-fields.ts';
 export * from './catalog.ts';
 export * from './catalog-routes.ts';

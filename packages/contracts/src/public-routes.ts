@@ -1,6 +1,7 @@
 import { AuthRoutes, HealthRoutes } from './auth-routes.ts';
 import { BillingRoutes } from './billing-routes.ts';
 import { CatalogRoutes } from './catalog-routes.ts';
+import { HistoryRoutes } from './history-routes.ts';
 import type { RouteSpec } from './route-spec.ts';
 import { WebhookRoutes } from './webhook-routes.ts';
 
@@ -11,7 +12,7 @@ export interface PublicOperation {
 }
 
 /** Every public route of the service, named; the names are unique across the tables (contracts test). */
-export const PUBLIC_OPERATIONS: readonly PublicOperation[] = [HealthRoutes, AuthRoutes, CatalogRoutes, WebhookRoutes, BillingRoutes].flatMap(
+export const PUBLIC_OPERATIONS: readonly PublicOperation[] = [HealthRoutes, AuthRoutes, CatalogRoutes, HistoryRoutes, WebhookRoutes, BillingRoutes].flatMap(
   (table: Record<string, RouteSpec>) => Object.entries(table).map(([operationId, spec]) => ({ operationId, spec })),
 );
 
