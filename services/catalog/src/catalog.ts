@@ -6,6 +6,7 @@ import type { CatalogConfig } from './config.ts';
 import { AuditLog } from './features/audit/index.ts';
 import { OutboxEvents } from './features/events/index.ts';
 import { JobExports } from './features/exports/index.ts';
+import { HistoryRecorder, HistoryService } from './features/history/index.ts';
 import { JobEventService } from './features/job-events/index.ts';
 import { crawlQueue, JobDispatch, JobInput, JobLifecycle, JobReconciliation, JobSettlement, TargetProgress, type JobDoc } from './features/jobs/index.ts';
 import { ProjectService } from './features/projects/index.ts';
@@ -43,6 +44,10 @@ export interface Catalog {
   readonly queuePositions: QueuePositions;
   /** The Job as `GET /jobs/:id` and the `job` events show it: with `queue` while it waits or runs. */
   readonly jobView: (job: JobDoc) => Promise<Job>;
+  /** Observations of products and keywords' ranks as change points: the reads and the retention. */
+  readonly history: HistoryService;
+  /** Writes a successful target's observations and returns the changes (the report path calls it). */
+  readonly historyRecorder: HistoryRecorder;
   /** The background work that spans features (the module runs it on a timer). */
   readonly maintenance: CatalogMaintenance;
 }
@@ -83,7 +88,9 @@ export async function createCatalog(context: DataModuleContext<CatalogConfig>, o
     dispatch,
     settlement,
   });
-  const progress = new TargetProgress(resources, { jobs: repositories.jobs, results, dispatch, settlement });
+  const history = new HistoryService(resources, { observations: repositories.observations, retentionDays: config.HISTORY_RETENTION_DAYS });
+  const historyRecorder = new HistoryRecorder({ observations: repositories.observations });
+  const progress = new TargetProgress(resources, { jobs: repositories.jobs, results, dispatch, settlement, observer: historyRecorder });
   const reconciliation = new JobReconciliation(resources, { jobs: repositories.jobs, abandoned: repositories.abandonedJobs });
   const queuePositions = new QueuePositions(resources, { queue, jobs: repositories.jobs });
   const jobView = jobViewWithQueue(queuePositions);
@@ -132,6 +139,7 @@ export async function createCatalog(context: DataModuleContext<CatalogConfig>, o
     progress,
     settlement,
     webhooks,
+    history,
     settings: { schedulerEnabled: config.SCHEDULER_ENABLED, requeueStaleAfterMs: config.REQUEUE_STALE_AFTER_MS },
   });
   await repositories.init({ clock, logger });
@@ -151,6 +159,8 @@ export async function createCatalog(context: DataModuleContext<CatalogConfig>, o
     jobChanges,
     queuePositions,
     jobView,
+    history,
+    historyRecorder,
     maintenance,
   };
 }

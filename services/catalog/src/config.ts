@@ -89,5 +89,10 @@ export const CatalogConfig = defineConfig({
     default: 30,
     description: 'Finished webhook deliveries are removed from the delivery log after this many days.',
   }),
+  HISTORY_RETENTION_DAYS: Type.Integer({
+    minimum: 1,
+    default: 400,
+    description: 'Change points of product and rank history last seen longer ago than this are removed (a subject still checked keeps its current values).',
+  }),
 });
 export type CatalogConfig = Static<typeof CatalogConfig>;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Catalog } from './catalog.ts';
 import { auditRoutes } from './features/audit/index.ts';
 import { exportRoutes } from './features/exports/index.ts';
+import { historyRoutes } from './features/history/index.ts';
 import { jobEventRoutes } from './features/job-events/index.ts';
 import { jobRoutes } from './features/jobs/index.ts';
 import { projectRoutes } from './features/projects/index.ts';
@@ -20,5 +21,6 @@ export function catalogRoutes(catalog: Catalog) {
     scheduleRoutes(app, catalog.schedules);
     auditRoutes(app, catalog.audit);
     webhookRoutes(app, catalog.webhooks);
+    historyRoutes(app, catalog.history);
   };
 }

@@ -2,6 +2,7 @@ import type { Clock } from '@crawl/clock';
 import type { DocumentStore } from '@crawl/storage';
 import { AuditRepository } from './features/audit/index.ts';
 import { OutboxRepository } from './features/events/index.ts';
+import { ObservationRepository } from './features/history/index.ts';
 import { AbandonedJobRepository, JobRepository } from './features/jobs/index.ts';
 import { ProjectRepository } from './features/projects/index.ts';
 import { ResultRepository } from './features/results/index.ts';
@@ -25,6 +26,7 @@ export class CatalogRepositories {
   readonly outbox: OutboxRepository;
   readonly endpoints: EndpointRepository;
   readonly deliveries: DeliveryRepository;
+  readonly observations: ObservationRepository;
 
   constructor(store: DocumentStore, changes: Pick<JobChanges, 'publish'>) {
     this.audit = new AuditRepository(store);
@@ -36,6 +38,7 @@ export class CatalogRepositories {
     this.outbox = new OutboxRepository(store);
     this.endpoints = new EndpointRepository(store);
     this.deliveries = new DeliveryRepository(store);
+    this.observations = new ObservationRepository(store);
   }
 
   /** Indexes and one-time migrations of every repository, then the per-project job counts (below). */
@@ -48,6 +51,7 @@ export class CatalogRepositories {
       this.outbox.init(),
       this.endpoints.init(),
       this.deliveries.init(),
+      this.observations.init(),
       this.#initJobs(options),
     ]);
   }

@@ -1,4 +1,5 @@
 import type { Clock } from '@crawl/clock';
+import type { HistoryService } from '../features/history/index.ts';
 import type { JobSettlement, TargetProgress } from '../features/jobs/index.ts';
 import type { ScheduleService } from '../features/schedules/index.ts';
 import type { Logger } from '../features/shared/ports.ts';
@@ -15,17 +16,24 @@ export interface MaintenanceSettings {
 /**
  * Catalog's background work, which spans features: after a start, the open targets enqueued
  * again and the settlements retried; then, at every tick, due schedules fired, leftovers settled,
- * stale targets re-enqueued and old webhook deliveries pruned.
+ * stale targets re-enqueued, old webhook deliveries and change points of history pruned.
  */
 export class CatalogMaintenance {
-  readonly #parts: { schedules: ScheduleService; progress: TargetProgress; settlement: JobSettlement; webhooks: WebhookService };
+  readonly #parts: { schedules: ScheduleService; progress: TargetProgress; settlement: JobSettlement; webhooks: WebhookService; history: HistoryService };
   readonly #settings: MaintenanceSettings;
   readonly #clock: Clock;
   readonly #logger: Logger;
 
   constructor(
     resources: CatalogResources,
-    parts: { schedules: ScheduleService; progress: TargetProgress; settlement: JobSettlement; webhooks: WebhookService; settings: MaintenanceSettings },
+    parts: {
+      schedules: ScheduleService;
+      progress: TargetProgress;
+      settlement: JobSettlement;
+      webhooks: WebhookService;
+      history: HistoryService;
+      settings: MaintenanceSettings;
+    },
   ) {
     const { settings, ...services } = parts;
     this.#parts = services;
@@ -44,12 +52,13 @@ export class CatalogMaintenance {
     if (requeued > 0) this.#logger.info({ tasks: requeued }, 're-enqueued open targets of unfinished jobs');
   }
 
-  /** One pass of background work: fire due schedules, settle leftovers, re-enqueue stale targets, prune deliveries. */
+  /** One pass of background work: fire due schedules, settle leftovers, re-enqueue stale targets, prune deliveries and old history. */
   async tick(): Promise<void> {
-    const { schedules, progress, settlement, webhooks } = this.#parts;
+    const { schedules, progress, settlement, webhooks, history } = this.#parts;
     if (this.#settings.schedulerEnabled) await schedules.runDue();
     await settlement.settleUnsettled();
     await progress.requeueOpenTargets({ untouchedSince: new Date(this.#clock.now().getTime() - this.#settings.requeueStaleAfterMs).toISOString() });
     await webhooks.prune();
+    await history.prune();
   }
 }

@@ -4,7 +4,7 @@ import { errors } from '@crawl/errors';
 import { annotateLogContext } from '@crawl/logging';
 import type { Clock } from '@crawl/clock';
 import type { ResultStore } from '../results/index.ts';
-import type { Logger } from '../shared/ports.ts';
+import type { Logger, TargetResultsObserver } from '../shared/ports.ts';
 import type { CatalogResources } from '../shared/resources.ts';
 import type { JobDispatch } from './job-dispatch.ts';
 import { countTargets, isOpenTarget, isTerminalJob, type JobDoc } from './job-model.ts';
@@ -40,6 +40,8 @@ export interface TargetProgressParts {
   results: ResultStore;
   dispatch: JobDispatch;
   settlement: JobSettlement;
+  /** Told of each successful target's stored records (history); absent, nobody follows them. */
+  observer?: TargetResultsObserver;
 }
 
 /**
@@ -51,6 +53,7 @@ export class TargetProgress {
   readonly #results: ResultStore;
   readonly #dispatch: JobDispatch;
   readonly #settlement: JobSettlement;
+  readonly #observer: TargetResultsObserver | undefined;
   readonly #clock: Clock;
   readonly #logger: Logger;
 
@@ -59,6 +62,7 @@ export class TargetProgress {
     this.#results = parts.results;
     this.#dispatch = parts.dispatch;
     this.#settlement = parts.settlement;
+    this.#observer = parts.observer;
     this.#clock = resources.clock;
     this.#logger = resources.logger;
   }
@@ -110,6 +114,7 @@ export class TargetProgress {
     const items = report.status === 'success' ? report.items : [];
     if (items.length > 0) await this.#results.replaceTarget(jobId, index, items);
     else await this.#results.clearTarget(jobId, index);
+    if (items.length > 0) await this.#observe(job, index, items);
 
     const now = this.#now();
     const updated = await this.#jobs.recordReport(
@@ -135,6 +140,32 @@ export class TargetProgress {
     if (finished) await this.#settlement.afterTerminal(finished);
     const latest = finished ?? (await this.#jobs.findById(jobId));
     return { jobStatus: latest?.status ?? finalStatus, finished: true };
+  }
+
+  /**
+   * Hands the stored records to the observer before the target moves on, under the report's
+   * lease: a failure (a store fault) answers 503 and the worker sends the report again, which
+   * gets back in with the same token and writes the same observations, counted once.
+   */
+  async #observe(job: JobDoc, index: number, records: ReportTargetBody['items']): Promise<void> {
+    if (!this.#observer) return;
+    try {
+      await this.#observer.observe({
+        organizationId: job.organizationId,
+        jobId: job._id,
+        jobType: job.type,
+        config: { domain: job.config.domain, deliveryZip: job.config.deliveryZip },
+        targetIndex: index,
+        records,
+        at: this.#now(),
+      });
+    } catch (error) {
+      this.#logger.warn(
+        { err: error, orgId: job.organizationId, jobId: job._id, targetIndex: index },
+        'recording the observations of a report failed; the report is to be sent again',
+      );
+      throw errors.unavailable('The report could not be recorded in full; send it again');
+    }
   }
 
   /** A last-resort finisher: a job whose targets are all terminal but that is still active. */

@@ -1,0 +1,5 @@
+/** History: observations of products and keywords' ranks kept as change points, and the routes that read them. */
+export { HistoryRecorder } from './history-recorder.ts';
+export { historyRoutes } from './history-routes.ts';
+export { HistoryService } from './history-service.ts';
+export { ObservationRepository, type ObservationDoc } from './observation-repository.ts';

@@ -1,0 +1,163 @@
+import type { JobType, ProductRecord, ResultRecord, SearchRecord, TrackedValue } from '@crawl/contracts';
+import { HISTORY_LIMITS } from '@crawl/contracts';
+import { marketplaceDomainOf } from '@crawl/marketplace';
+import { categoryField, normalizeKeyword, type ProductSubjectOf, type RankSubjectOf } from './observed-subjects.ts';
+
+/** The tracked values one check carries, by change field. A field it does not carry is not in it. */
+export type CarriedValues = ReadonlyMap<string, TrackedValue>;
+
+/** One subject's values as one target's records showed them. */
+export interface SubjectCheck<S = ProductSubjectOf | RankSubjectOf> {
+  subject: S;
+  values: CarriedValues;
+  /** The result row the values were read from (`<jobId>:<targetIndex>:<seq>`). */
+  resultId: string;
+}
+
+/** What a target's records are read with: where they came from and what the job asked for. */
+export interface TargetRecords {
+  jobId: string;
+  jobType: JobType;
+  targetIndex: number;
+  /** `config.domain` and `config.deliveryZip` of the job. */
+  config: { domain?: string | undefined; deliveryZip?: string | undefined };
+  records: readonly ResultRecord[];
+}
+
+/**
+ * What a search target's records say about the keyword's ASINs that are not among them: each
+ * that was last seen on a page up to `deepestPage` has left the pages checked.
+ */
+export interface KeywordCoverage {
+  marketplace: string;
+  keyword: string;
+  deepestPage: number;
+  present: ReadonlySet<string>;
+}
+
+const ASIN = /^[A-Z0-9]{10}$/;
+
+export const resultIdOf = (jobId: string, targetIndex: number, seq: number): string => `${jobId}:${targetIndex}:${seq}`;
+
+function marketplaceOf(record: ResultRecord, config: TargetRecords['config']): string {
+  return marketplaceDomainOf(record.marketplace) ?? marketplaceDomainOf(config.domain) ?? HISTORY_LIMITS.defaultMarketplace;
+}
+
+/**
+ * The delivery postal code a record stands for: the verified one, or null for a job that set
+ * none. Undefined: the record says nothing trustworthy (not verified, or a job that asked for a
+ * location the record does not confirm) and writes nothing.
+ */
+function zipOf(record: ResultRecord, config: TargetRecords['config']): string | null | undefined {
+  if (record.location) return record.location.verified ? record.location.requested : undefined;
+  return config.deliveryZip === undefined ? null : undefined;
+}
+
+/** The record fields a tracked field is read from: naming any in `quality.missing` keeps it unwritten. */
+const PRODUCT_SOURCES: ReadonlyArray<readonly [field: string, sources: readonly string[], read: (r: ProductRecord) => TrackedValue | undefined]> = [
+  ['price', ['price'], (r) => r.price?.amount],
+  ['listPrice', ['listPrice'], (r) => r.listPrice?.amount],
+  ['currency', ['currency', 'price'], (r) => r.price?.currency ?? r.currency],
+  ['inStock', ['inStock'], (r) => r.inStock],
+  ['availability', ['availability'], (r) => r.availability],
+  ['buyBoxSeller', ['seller'], (r) => r.seller],
+  ['offerCount', ['otherOffersCount'], (r) => r.otherOffersCount],
+  ['rating', ['rating'], (r) => r.rating],
+  ['reviewCount', ['reviewCount'], (r) => r.reviewCount],
+  // Presence flags: a record lists an absent coupon or deal in `missingFields`, so "none shown" is an observation.
+  ['hasCoupon', ['coupon'], (r) => r.coupon !== undefined],
+  ['hasDeal', ['deal'], (r) => r.deal !== undefined],
+];
+
+/**
+ * The values a product record carries: a field the record lacks, or whose source its
+ * `quality.missing` names, is left out (the last known value stands). The best-sellers ranks are
+ * one value per category; a category the record's list no longer shows is null (dropped out of
+ * that ranking), known only when the record has a list at all.
+ */
+export function productValues(record: ProductRecord): Map<string, TrackedValue> {
+  const missing = new Set(record.quality?.missing ?? []);
+  const values = new Map<string, TrackedValue>();
+  for (const [field, sources, read] of PRODUCT_SOURCES) {
+    if (missing.has(field) || sources.some((source) => missing.has(source))) continue;
+    const value = read(record);
+    if (value !== undefined) values.set(field, value);
+  }
+  if (!missing.has('bestSellersRank') && Array.isArray(record.bestSellersRank)) {
+    for (const { category, rank } of record.bestSellersRank) values.set(categoryField(category), rank);
+  }
+  return values;
+}
+
+/** One check per product a details target's records show (the last record of a subject wins). */
+export function productChecks(target: TargetRecords): SubjectCheck<ProductSubjectOf>[] {
+  const checks = new Map<string, SubjectCheck<ProductSubjectOf>>();
+  target.records.forEach((record, seq) => {
+    const zip = zipOf(record, target.config);
+    if (zip === undefined || !ASIN.test(record.asin)) return;
+    const values = productValues(record as ProductRecord);
+    if (values.size === 0) return;
+    const subject: ProductSubjectOf = { kind: 'product', marketplace: marketplaceOf(record, target.config), asin: record.asin, zip };
+    checks.set(`${subject.marketplace}|${subject.asin}|${zip}`, { subject, values, resultId: resultIdOf(target.jobId, target.targetIndex, seq) });
+  });
+  return [...checks.values()];
+}
+
+const RANK_SOURCES = ['rank', 'position', 'page', 'sponsored', 'asin'];
+
+interface Appearance {
+  record: SearchRecord;
+  seq: number;
+}
+
+const earlier = (a: Appearance, b: Appearance): boolean =>
+  a.record.page < b.record.page || (a.record.page === b.record.page && a.record.position < b.record.position);
+
+/**
+ * One check per ASIN of a search target: its best organic rank (null when only an ad of it was
+ * shown), the position of its first sponsored placement (null: none) and the page it was on
+ * (the organic result's, else the ad's). A value the records do not carry reliably (a rank
+ * source in `quality.missing`, an organic item without a rank) is left out. With the coverage,
+ * when every organic item has its rank: the ASINs not among them can be marked as gone.
+ */
+export function rankChecks(target: TargetRecords): { checks: SubjectCheck<RankSubjectOf>[]; coverage: KeywordCoverage | undefined } {
+  const usable = target.records.flatMap((record, seq): Appearance[] =>
+    record.location?.verified === false || !ASIN.test(record.asin) ? [] : [{ record: record as SearchRecord, seq }],
+  );
+  const first = usable[0];
+  if (!first || usable.length !== target.records.length) return { checks: [], coverage: undefined };
+  const marketplace = marketplaceOf(first.record, target.config);
+  const keyword = normalizeKeyword(first.record.keyword);
+  let complete = true;
+  const byAsin = new Map<string, Appearance[]>();
+  for (const appearance of usable) {
+    const { record } = appearance;
+    if (normalizeKeyword(record.keyword) !== keyword) continue;
+    if ((record.quality?.missing ?? []).some((field) => RANK_SOURCES.includes(field)) || (!record.sponsored && record.rank === undefined)) complete = false;
+    byAsin.set(record.asin, [...(byAsin.get(record.asin) ?? []), appearance]);
+  }
+  const checks: SubjectCheck<RankSubjectOf>[] = [];
+  let deepestPage = 0;
+  for (const [asin, appearances] of byAsin) {
+    const values = new Map<string, TrackedValue>();
+    const organic = appearances.filter((a) => !a.record.sponsored);
+    const ads = appearances.filter((a) => a.record.sponsored);
+    const ranked = organic.filter((a) => a.record.rank !== undefined);
+    const bestOrganic = ranked.reduce<Appearance | undefined>(
+      (best, a) => (!best || (a.record.rank as number) < (best.record.rank as number) ? a : best),
+      undefined,
+    );
+    const firstAd = ads.reduce<Appearance | undefined>((best, a) => (!best || earlier(a, best) ? a : best), undefined);
+    const missing = new Set(appearances.flatMap((a) => a.record.quality?.missing ?? []));
+    if (ranked.length === organic.length && !missing.has('rank')) values.set('organicRank', bestOrganic ? (bestOrganic.record.rank as number) : null);
+    if (!missing.has('position')) values.set('sponsoredPosition', firstAd ? firstAd.record.position : null);
+    const shownOn = bestOrganic ?? firstAd ?? appearances[0];
+    if (!missing.has('page') && shownOn) values.set('page', shownOn.record.page);
+    for (const a of appearances) deepestPage = Math.max(deepestPage, a.record.page);
+    const source = bestOrganic ?? firstAd ?? (appearances[0] as Appearance);
+    if (values.size > 0) {
+      checks.push({ subject: { kind: 'rank', marketplace, keyword, asin }, values, resultId: resultIdOf(target.jobId, target.targetIndex, source.seq) });
+    }
+  }
+  return { checks, coverage: complete && deepestPage > 0 ? { marketplace, keyword, deepestPage, present: new Set(byAsin.keys()) } : undefined };
+}
