@@ -1,5 +1,6 @@
 import { NOT_FOUND_PREFIX, SPECIAL_ASINS, WELL_KNOWN_ASINS, categoryOfAsin, isCatalogAsin, makeCatalogAsin } from './asin.ts';
 import { CATEGORIES, categoryIndexForKeyword, type Category } from './categories.ts';
+import type { Money } from './money.ts';
 import { hashString, rngFor, type Rng } from './rng.ts';
 
 export type StockState = 'in_stock' | 'low_stock' | 'unavailable';
@@ -38,6 +39,13 @@ export interface CatalogProduct {
   /** A "Limited time deal" badge by the price (products with an offer only). */
   deal: boolean;
   badges: ProductBadge[];
+  /**
+   * Prices set through the control routes in one currency: shown as set in that currency,
+   * converted (from `priceUsdCents`, `listPriceUsdCents`) in any other.
+   */
+  setPrices?: { price?: Money; listPrice?: Money };
+  /** An availability message set through the control routes, in place of the stock's wording. */
+  availabilityText?: string;
 }
 
 export type ProductBadge = 'amazons_choice' | 'best_seller' | 'climate_pledge_friendly' | 'small_business';
@@ -73,7 +81,8 @@ function bookOf(asin: string, rng: Rng): Book | undefined {
   };
 }
 
-const SELLERS = ['Northwind Traders', 'Blue Harbor Goods', 'Maple & Pine Store', 'Quayside Direct'];
+/** Third-party sellers a buy box may name. */
+export const SELLERS: readonly string[] = ['Northwind Traders', 'Blue Harbor Goods', 'Maple & Pine Store', 'Quayside Direct'];
 const COLORS = ['Black', 'White', 'Grey', 'Blue', 'Red'];
 const IMAGE_ID_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+';
 
@@ -96,6 +105,21 @@ export function isKnownAsin(asin: string): boolean {
 
 /** The product behind `asin`, identical on every call; undefined for unknown ASINs. */
 export function getProduct(asin: string): CatalogProduct | undefined {
+  return seededProduct(asin)?.product;
+}
+
+/**
+ * A product as generated, with the shelf prices it was drawn with even when it shows none (a
+ * product out of stock has no price on its page, but drift and the control routes restock it).
+ */
+export interface SeededProduct {
+  product: CatalogProduct;
+  shelfPriceUsdCents: number;
+  shelfListPriceUsdCents?: number;
+}
+
+/** The generated product behind `asin` (see getProduct) with its shelf prices. */
+export function seededProduct(asin: string): SeededProduct | undefined {
   if (!isKnownAsin(asin)) return undefined;
   const categoryIndex = categoryOfAsin(asin);
   const category = CATEGORIES[categoryIndex] as Category;
@@ -167,8 +191,13 @@ export function getProduct(asin: string): CatalogProduct | undefined {
     // Only print books show a list price; e-books a digital list price we leave out.
     if (book.selected === 'paperback') product.listPriceUsdCents = (selected?.priceUsdCents ?? 0) + 600;
     else delete product.listPriceUsdCents;
+    return withShelfPrices(product, product.priceUsdCents ?? price, product.listPriceUsdCents);
   }
-  return product;
+  return withShelfPrices(product, price, listPrice !== undefined && listPrice > price ? listPrice : undefined);
+}
+
+function withShelfPrices(product: CatalogProduct, shelfPriceUsdCents: number, shelfListPriceUsdCents: number | undefined): SeededProduct {
+  return shelfListPriceUsdCents === undefined ? { product, shelfPriceUsdCents } : { product, shelfPriceUsdCents, shelfListPriceUsdCents };
 }
 
 function variationsOf(asin: string, categoryIndex: number, category: Category, rng: Rng): { asin: string; value: string }[] {

@@ -13,7 +13,22 @@ export {
 } from './faults.ts';
 export { faultResponse, type FaultRequest, type FaultResponse } from './fault-responses.ts';
 export { NOT_FOUND_PREFIX, SPECIAL_ASINS, WELL_KNOWN_ASINS, isCatalogAsin, makeCatalogAsin } from './asin.ts';
-export { getProduct, isKnownAsin, searchCatalog, type CatalogProduct, type SearchEntry, type SearchResults, type StockState } from './catalog.ts';
+export {
+  getProduct,
+  isKnownAsin,
+  searchCatalog,
+  seededProduct,
+  type CatalogProduct,
+  type SearchEntry,
+  type SearchResults,
+  type SeededProduct,
+  type StockState,
+} from './catalog.ts';
+export { DEFAULT_DRIFT, DRIFT_FIELDS, changedFields, drifts, stepAt, type DriftField, type DriftSettings } from './drift.ts';
+export { SEEDED_MARKET, marketAt, type Market, type MarketSettings } from './market.ts';
+export { MarketOverrides, type ProductOverride, type SearchRank } from './control/overrides.ts';
+export { CONTROL_PREFIX } from './control/routes.ts';
+export { SimulatorClock, type TimeSource } from './simulator-clock.ts';
 export { ADDRESS_CHANGE_PATH, CSRF_HEADER, LOCATION_COOKIE, glowToken } from './delivery-location.ts';
 export { CATEGORIES, type Category } from './categories.ts';
 export { amountOf, formatMoney, localPrice, priceIn, SHOPPER_CURRENCIES, type Money } from './money.ts';

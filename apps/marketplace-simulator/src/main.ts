@@ -4,7 +4,8 @@ import { createSimulator, type SimulatorOptions } from './server.ts';
 
 // Standalone entry: `node --experimental-strip-types apps/marketplace-simulator/src/main.ts`.
 // SIMULATOR_PORT (4010), SIMULATOR_HOST (127.0.0.1), SIMULATOR_DOMAIN, SIMULATOR_PAGE_SIZE,
-// SIMULATOR_SEED, and the fault rates of RATE_VARIABLES.
+// SIMULATOR_SEED, the fault rates of RATE_VARIABLES, and drift: SIMULATOR_DRIFT=1 turns it on,
+// SIMULATOR_DRIFT_STEP_MS (3600000) and SIMULATOR_DRIFT_SHARE (0.05) tune it.
 
 /** The fault rates settable from the environment. */
 const RATE_VARIABLES: Record<string, FaultRateName> = {
@@ -34,6 +35,18 @@ function ratesFromEnv(): FaultConfig {
   return faults;
 }
 
+function driftFromEnv(): SimulatorOptions['drift'] {
+  const on = (process.env.SIMULATOR_DRIFT ?? '').trim().toLowerCase();
+  if (on === '' || on === '0' || on === 'false' || on === 'off') return false;
+  if (on !== '1' && on !== 'true' && on !== 'on') throw new Error('SIMULATOR_DRIFT must be 1 or 0');
+  const step = process.env.SIMULATOR_DRIFT_STEP_MS;
+  const share = process.env.SIMULATOR_DRIFT_SHARE;
+  return {
+    ...(step !== undefined && step !== '' ? { stepMs: Number(step) } : {}),
+    ...(share !== undefined && share !== '' ? { changeShare: Number(share) } : {}),
+  };
+}
+
 const env = process.env;
 const options: SimulatorOptions = {
   port: Number(env.SIMULATOR_PORT ?? 4010),
@@ -41,6 +54,7 @@ const options: SimulatorOptions = {
   seed: Number(env.SIMULATOR_SEED ?? 1),
   pageSize: env.SIMULATOR_PAGE_SIZE === 'small' ? 'small' : 'full',
   faults: ratesFromEnv(),
+  drift: driftFromEnv(),
 };
 const domain = env.SIMULATOR_DOMAIN;
 if (domain !== undefined && domain !== '') {

@@ -93,6 +93,11 @@ export function priceIn(usdCents: number, currency: string): Money {
   return { minor: usdCents % 100 === 0 ? Math.round(converted / 100) * 100 : Math.floor(converted / 100) * 100 + 99, currency, decimals };
 }
 
+/** A price in any converted currency as USD cents (unrounded rates, so only near the original). */
+export function usdCentsOf(money: Money): number {
+  return Math.max(1, Math.round((amountOf(money) * 100) / (USD_RATE[money.currency] ?? 1)));
+}
+
 export function amountOf(money: Money): number {
   return money.minor / 10 ** money.decimals;
 }

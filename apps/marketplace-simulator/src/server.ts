@@ -1,13 +1,18 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { STOREFRONT_LANGUAGES, isMarketplaceDomain, marketplaceForHost, type MarketplaceDomain } from '@crawl/marketplace';
+import { handleControl, isControlPath, type ControlTarget } from './control/routes.ts';
+import { MarketOverrides } from './control/overrides.ts';
 import { ADDRESS_CHANGE_PATH, addressChange, chosenZip, CSRF_HEADER, locationCookie } from './delivery-location.ts';
+import { DEFAULT_DRIFT, stepAt, type DriftSettings } from './drift.ts';
+import { marketAt } from './market.ts';
 import { chosenCurrency } from './shopper-currency.ts';
 import { faultResponse, type FaultRequest } from './fault-responses.ts';
 import { decideFault, type FaultConfig, type FaultKind } from './faults.ts';
 import { notFoundPage } from './render/block-pages.ts';
 import type { PageSize } from './render/page-shell.ts';
 import { renderHomePage, renderProductPage, renderSearchPage } from './render/pages.ts';
+import { SimulatorClock, type TimeSource } from './simulator-clock.ts';
 import { PRODUCT_LAYOUTS, type ProductLayout } from './render/product-layouts.ts';
 import { SEARCH_LAYOUTS, type SearchLayout } from './render/search-layouts.ts';
 import { StatsRecorder, type Route, type SimulatorStats } from './stats.ts';
@@ -30,6 +35,14 @@ export interface SimulatorOptions {
   searchLayout?: SearchLayout;
   /** Force one layout for every product page (else `?layout=` or chosen per ASIN). */
   productLayout?: ProductLayout;
+  /**
+   * Drift of the catalog with time (price moves, stock-outs, seller, promotions, ranks): off by
+   * default, so every page is the generated one; `true` for the default settings (one-hour
+   * steps, about 5 % of the products changing per step). `POST /__control/drift` switches it.
+   */
+  drift?: boolean | Partial<DriftSettings>;
+  /** Where the simulator's clock takes its time from until set; default the system's. */
+  clock?: TimeSource;
 }
 
 export interface Simulator {
@@ -44,6 +57,10 @@ export interface Simulator {
   resetStats(): void;
   /** Replaces the fault configuration. */
   setFaults(faults: FaultConfig): void;
+  /** The clock drift reads: `set` and `advance` it as `POST /__control/clock` does. */
+  clock: SimulatorClock;
+  /** Clears what the control routes set (overrides, clock, drift switch), as `DELETE /__control` does. */
+  resetControl(): void;
 }
 
 const PRODUCT_PATH = /^\/(?:[^/]+\/)?(?:dp|gp\/product)\/([A-Za-z0-9]{10})(?:[/?]|$)/;
@@ -75,11 +92,30 @@ function single(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
+function driftSettings(drift: SimulatorOptions['drift']): DriftSettings {
+  const settings = { ...DEFAULT_DRIFT, ...(typeof drift === 'object' ? drift : {}) };
+  if (!Number.isInteger(settings.stepMs) || settings.stepMs < 1) throw new Error('drift.stepMs must be a positive integer');
+  if (!(settings.changeShare > 0 && settings.changeShare <= 0.5)) throw new Error('drift.changeShare must be above 0 and at most 0.5');
+  return settings;
+}
+
 /** Starts the marketplace simulator; see docs/marketplace.md for routes and controls. */
 export async function createSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
   const stats = new StatsRecorder();
   let faults: FaultConfig = options.faults ?? {};
   const seed = options.seed ?? 1;
+  const driftInitially = options.drift !== undefined && options.drift !== false;
+  const clock = new SimulatorClock(options.clock);
+  const control: ControlTarget = {
+    overrides: new MarketOverrides(),
+    clock,
+    drift: { enabled: driftInitially, settings: driftSettings(options.drift) },
+    reset() {
+      this.overrides.clear();
+      this.clock.follow();
+      this.drift.enabled = driftInitially;
+    },
+  };
   const pending = new Set<{ timer: NodeJS.Timeout; resolve: () => void }>();
   let closed = false;
 
@@ -119,6 +155,19 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://simulator.invalid');
+    // The control routes are the test's, not the marketplace's: never faulted, never counted.
+    if (isControlPath(url.pathname)) {
+      const answer = await handleControl({ method: req.method ?? '', pathname: url.pathname, body: () => readBody(req) }, control);
+      const body = JSON.stringify(answer.body);
+      res.writeHead(answer.status, {
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': String(Buffer.byteLength(body)),
+        'cache-control': 'no-store',
+        ...answer.headers,
+      });
+      res.end(body);
+      return;
+    }
     const route = routeOf(url.pathname);
     const keyParams = new URLSearchParams(url.search);
     for (const name of [...keyParams.keys()]) if (name.startsWith('sim_')) keyParams.delete(name);
@@ -180,6 +229,11 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
         ...(answer.zip !== undefined ? { 'set-cookie': locationCookie(domain, answer.zip) } : {}),
       });
     }
+    // What the products are at this moment: drifted to the clock's step when drift is on, overrides over it.
+    const drift = control.drift.enabled ? control.drift.settings : undefined;
+    const now = clock.now();
+    const market = marketAt({ seed, overrides: control.overrides, ...(drift ? { drift } : {}) }, domain, now);
+    const stepHeader: Record<string, string> = drift ? { 'x-sim-step': String(stepAt(now, drift.stepMs)) } : {};
     if (route === 'home') {
       const page = renderHomePage({ domain, size, ...shopperOptions });
       return send(res, 200, page.html, { 'x-sim-layout': page.layout, 'x-sim-domain': domain });
@@ -197,13 +251,14 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
         ...(layout ? { layout } : {}),
         ...(sort ? { sort } : {}),
         ...shopperOptions,
+        market,
       });
-      return send(res, 200, page.html, { 'x-sim-layout': page.layout, 'x-sim-domain': domain });
+      return send(res, 200, page.html, { 'x-sim-layout': page.layout, 'x-sim-domain': domain, ...stepHeader });
     }
     if (route === 'product' && asin !== undefined) {
       const layout = options.productLayout ?? (PRODUCT_LAYOUTS.includes(layoutParam as ProductLayout) ? (layoutParam as ProductLayout) : undefined);
-      const page = renderProductPage({ asin, domain, size, ...(layout ? { layout } : {}), ...shopperOptions });
-      if (page) return send(res, 200, page.html, { 'x-sim-layout': page.layout, 'x-sim-domain': domain });
+      const page = renderProductPage({ asin, domain, size, ...(layout ? { layout } : {}), ...shopperOptions, market });
+      if (page) return send(res, 200, page.html, { 'x-sim-layout': page.layout, 'x-sim-domain': domain, ...stepHeader });
     }
     return send(res, 404, notFoundPage());
   };
@@ -235,6 +290,8 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
     setFaults: (next) => {
       faults = next;
     },
+    clock,
+    resetControl: () => control.reset(),
     close: async () => {
       if (closed) return;
       closed = true;

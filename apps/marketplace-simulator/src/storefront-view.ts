@@ -31,15 +31,19 @@ export function storefrontProduct(product: CatalogProduct, domain: MarketplaceDo
     domain,
     texts,
     categories: [localizedCategory(product.category.path[0], texts.language), localizedCategory(product.category.path[1], texts.language)],
-    availability: product.stock === 'unavailable' ? texts.unavailable : product.stock === 'low_stock' ? texts.onlyLeft(product.stockLeft ?? 1) : texts.inStock,
+    availability:
+      product.availabilityText ??
+      (product.stock === 'unavailable' ? texts.unavailable : product.stock === 'low_stock' ? texts.onlyLeft(product.stockLeft ?? 1) : texts.inStock),
     seller: product.thirdPartySeller ?? texts.amazonSeller,
   };
   if (product.book) view.book = product.book;
   if (product.priceUsdCents !== undefined) {
-    const price = priceIn(product.priceUsdCents, shown);
+    // A price set in the shown currency is shown as set; in another it is converted like any other.
+    const set = product.setPrices;
+    const price = set?.price?.currency === shown ? set.price : priceIn(product.priceUsdCents, shown);
     view.price = price;
     if (product.listPriceUsdCents !== undefined) {
-      const list = priceIn(product.listPriceUsdCents, shown);
+      const list = set?.listPrice?.currency === shown ? set.listPrice : priceIn(product.listPriceUsdCents, shown);
       if (list.minor > price.minor) view.listPrice = list;
     }
   }

@@ -1,8 +1,8 @@
 import type { MarketplaceDomain } from '@crawl/marketplace';
-import { getProduct, searchCatalog, type SearchEntry, type SearchResults } from '../catalog.ts';
+import type { SearchEntry, SearchResults } from '../catalog.ts';
 import { deliveryLocation } from '../delivery-location.ts';
+import { SEEDED_MARKET, type Market } from '../market.ts';
 import { formatCount, localPrice } from '../money.ts';
-import { cardExtras } from '../search-extras.ts';
 import { hashString } from '../rng.ts';
 import { storefrontProduct } from '../storefront-view.ts';
 import { textsFor } from '../texts.ts';
@@ -32,6 +32,8 @@ export interface RenderSearchOptions {
   deliveryZip?: string;
   /** A currency the shopper chose to see prices in (`TWD` on amazon.co.jp); default the storefront's. */
   currency?: string;
+  /** What the products and results are at the moment (drift, overrides); default the catalog as generated. */
+  market?: Market;
 }
 
 export interface RenderedPage {
@@ -43,9 +45,9 @@ export interface RenderedPage {
  * The organic results of a page in the order `sort` (the storefront's `s=` value) asks for; the
  * ads and widgets keep their places. Unknown values (and relevance) leave the order as it is.
  */
-function sortResults(results: SearchResults, sort: string | undefined, domain: MarketplaceDomain): SearchResults {
+function sortResults(results: SearchResults, sort: string | undefined, domain: MarketplaceDomain, market: Market): SearchResults {
   const price = (asin: string): number => {
-    const cents = getProduct(asin)?.priceUsdCents;
+    const cents = market.product(asin)?.priceUsdCents;
     return cents === undefined ? Number.NaN : localPrice(cents, domain).minor;
   };
   const key: ((asin: string) => number) | undefined =
@@ -54,7 +56,7 @@ function sortResults(results: SearchResults, sort: string | undefined, domain: M
       : sort === 'price-desc-rank'
         ? (asin) => -price(asin)
         : sort === 'review-rank'
-          ? (asin) => -(getProduct(asin)?.rating ?? 0)
+          ? (asin) => -(market.product(asin)?.rating ?? 0)
           : sort === 'date-desc-rank'
             ? (asin) => hashString(asin, 5)
             : undefined;
@@ -89,17 +91,18 @@ export function renderSearchPage(options: RenderSearchOptions): RenderedPage & {
   const page = options.page ?? 1;
   const layout = options.layout ?? searchLayoutFor(options.keyword);
   const texts = textsFor(domain, options.language);
-  const results = sortResults(searchCatalog(options.keyword, page, { maxPages: options.maxPages ?? 7 }), options.sort, domain);
+  const market = options.market ?? SEEDED_MARKET;
+  const results = sortResults(market.search(options.keyword, page, { maxPages: options.maxPages ?? 7 }), options.sort, domain, market);
   const cards: SearchCard[] = [];
   for (const entry of results.entries) {
-    const product = getProduct(entry.asin);
+    const product = market.product(entry.asin);
     if (!product) continue;
     const view = storefrontProduct(product, domain, options.language, options.currency);
     cards.push({
       view,
       sponsored: entry.sponsored,
       position: cards.length + 1,
-      extras: cardExtras(entry.asin, view.price !== undefined),
+      extras: market.cardExtras(entry.asin, view.price !== undefined),
       ...(entry.placement ? { placement: entry.placement } : {}),
     });
   }
@@ -148,11 +151,13 @@ export interface RenderProductOptions {
   deliveryZip?: string;
   /** A currency the shopper chose to see prices in; default the storefront's. */
   currency?: string;
+  /** What the product is at the moment (drift, overrides); default the catalog as generated. */
+  market?: Market;
 }
 
 /** Product detail page, or undefined when the ASIN is not in the catalog. */
 export function renderProductPage(options: RenderProductOptions): RenderedPage | undefined {
-  const product = getProduct(options.asin);
+  const product = (options.market ?? SEEDED_MARKET).product(options.asin);
   if (!product) return undefined;
   const domain = options.domain ?? 'amazon.com';
   const layout = options.layout ?? productLayoutFor(options.asin);
