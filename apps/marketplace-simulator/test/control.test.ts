@@ -15,6 +15,7 @@ import {
   stepAt,
   type Simulator,
 } from '../src/index.ts';
+import type { ControlBody, ControlStateView } from '../src/control/routes.ts';
 
 const HOUR = 3_600_000;
 const START = Date.UTC(2026, 0, 1);
@@ -24,12 +25,18 @@ async function page(sim: Simulator, path: string): Promise<{ status: number; htm
   return { status: res.status, html: await res.text(), step: res.headers.get('x-sim-step') };
 }
 
-async function control(sim: Simulator, method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
+/** A control route's answer; `Body` names the answer the test expects (the state for GET and DELETE `/__control`). */
+async function control<Body extends ControlBody = ControlBody>(
+  sim: Simulator,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; json: Body }> {
   const res = await fetch(`${sim.url}/__control${path}`, {
     method,
     ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) }),
   });
-  return { status: res.status, json: await res.json() };
+  return { status: res.status, json: (await res.json()) as Body };
 }
 
 async function product(sim: Simulator, asin: string, query = ''): Promise<ProductDetails> {
@@ -70,7 +77,7 @@ describe('simulator control routes', () => {
     expect(moved).toMatchObject({ status: 200, json: { now: new Date(START + 30 * 24 * HOUR).toISOString(), pinned: true } });
     const after = [await page(sim, `/dp/${asin}`), await page(sim, '/s?k=kettle')];
     expect(after.map((p) => p.html)).toEqual(before.map((p) => p.html));
-    expect((await control(sim, 'GET', '')).json.drift).toEqual({ enabled: false, ...DEFAULT_DRIFT });
+    expect((await control<ControlStateView>(sim, 'GET', '')).json.drift).toEqual({ enabled: false, ...DEFAULT_DRIFT });
   });
 
   it('shows an override of price, list price, seller, coupon and deal on every product layout and on the search cards', async () => {
@@ -316,6 +323,6 @@ describe('simulator with drift on', () => {
     expect(await pages()).not.toEqual(off);
     // DELETE /__control puts drift back to how the simulator was started: on.
     await control(sim, 'POST', '/drift', { enabled: false });
-    expect((await control(sim, 'DELETE', '')).json.drift.enabled).toBe(true);
+    expect((await control<ControlStateView>(sim, 'DELETE', '')).json.drift.enabled).toBe(true);
   });
 });
