@@ -4,6 +4,7 @@ import { AdminApi } from './resources/admin-api.ts';
 import { AuditApi } from './resources/audit-api.ts';
 import { AuthApi } from './resources/auth-api.ts';
 import { CreditsApi, getDailyCredits, getUsage, ReferralApi } from './resources/billing-api.ts';
+import { HistoryApi } from './resources/history-api.ts';
 import { JobsApi } from './resources/jobs-api.ts';
 import { ProjectsApi } from './resources/projects-api.ts';
 import { SchedulesApi } from './resources/schedules-api.ts';
@@ -27,6 +28,7 @@ export class CrawlClient {
   readonly jobs: JobsApi;
   readonly schedules: SchedulesApi;
   readonly webhooks: WebhooksApi;
+  readonly history: HistoryApi;
   readonly audit: AuditApi;
   readonly credits: CreditsApi;
   readonly referral: ReferralApi;
@@ -40,6 +42,7 @@ export class CrawlClient {
     this.jobs = new JobsApi(this.transport);
     this.schedules = new SchedulesApi(this.transport);
     this.webhooks = new WebhooksApi(this.transport);
+    this.history = new HistoryApi(this.transport);
     this.audit = new AuditApi(this.transport);
     this.credits = new CreditsApi(this.transport);
     this.referral = new ReferralApi(this.transport);

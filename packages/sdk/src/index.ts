@@ -5,10 +5,11 @@ export { parseRetryAfter, type RetryOptions } from './http/retry-policy.ts';
 export type { ExportDownload } from './jobs/job-export.ts';
 export { type JobEvent, JobEventsInterruptedError, type JobEventsOptions, JobEventsUnavailableError } from './jobs/job-events.ts';
 export type { JobUpdate, WaitOptions } from './jobs/wait-for-job.ts';
-export type { ListPage } from './paging.ts';
+export type { CursorPage, ListPage } from './paging.ts';
 export type { AdminUsage, CrawlerRate, LedgerEntry, QueueStats, ReconcileReport } from './resources/admin-api.ts';
 export type { Handoff, Me } from './resources/auth-api.ts';
 export type { CheckoutResult, ReferralCode } from './resources/billing-api.ts';
+export type { HistoryField, HistoryTime, KeywordRanksOptions, ProductHistoryOptions } from './resources/history-api.ts';
 export type { ResultItem } from './resources/jobs-api.ts';
 /** A result's field by a name given at run time (a column): records are open objects. */
 export { recordField } from '@crawl/contracts';

@@ -12,7 +12,15 @@ function recordingFetch(calls: Array<{ method: string; path: string }>): typeof 
       return new Response(`id: 1\nevent: end\ndata: ${JSON.stringify(end)}\n\n`, { headers: { 'content-type': 'text/event-stream' } });
     }
     const isList = (init?.method ?? 'GET') === 'GET' && /\/(projects|jobs|schedules|webhooks|deliveries|audit|packages|ledger)$/.test(url.pathname);
-    const item = { targets: [], items: [], pagination: { nextCursor: null }, accessToken: 't', user: { id: 'u', email: 'e', name: 'n' } };
+    const item = {
+      targets: [],
+      items: [],
+      points: [],
+      nextCursor: null,
+      pagination: { nextCursor: null },
+      accessToken: 't',
+      user: { id: 'u', email: 'e', name: 'n' },
+    };
     return Response.json({ ...item, handoffToken: 'h', data: isList ? [] : item, meta: { total: 0, limit: 20, offset: 0 } });
   };
 }
@@ -52,6 +60,9 @@ describe('every public route has a client method', () => {
     await crawl.webhooks.test('w1');
     await crawl.webhooks.deliveries('w1');
     await crawl.webhooks.replay('w1', 'd1');
+    await crawl.history.product('B0SIM00001');
+    await crawl.history.latest('B0SIM00001');
+    await crawl.history.keywordRanks('usb c cable');
     await crawl.usage();
     await crawl.dailyCredits('2026-11');
     await crawl.credits.packages();
