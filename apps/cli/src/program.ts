@@ -3,6 +3,7 @@ import { CliContext, DEFAULT_BASE_URL, type GlobalOptions } from './cli-context.
 import type { CliIo } from './cli-io.ts';
 import { actionFactory } from './commands/action.ts';
 import { authCommands } from './commands/auth-commands.ts';
+import { historyCommands } from './commands/history-commands.ts';
 import { jobsCommands } from './commands/jobs-commands.ts';
 import { projectsCommands } from './commands/projects-commands.ts';
 import { resultsCommands } from './commands/results-commands.ts';
@@ -31,6 +32,7 @@ export function buildProgram(io: CliIo, contexts: CliContext[]): Command {
   projectsCommands(program, action);
   jobsCommands(program, action);
   resultsCommands(program, action);
+  historyCommands(program, action);
   schedulesCommands(program, action);
   usageCommand(program, action);
   webhooksCommands(program, action);

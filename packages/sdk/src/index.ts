@@ -13,6 +13,8 @@ export type { HistoryField, HistoryTime, KeywordRanksOptions, ProductHistoryOpti
 export type { ResultItem } from './resources/jobs-api.ts';
 /** A result's field by a name given at run time (a column): records are open objects. */
 export { recordField } from '@crawl/contracts';
+/** The fields history tracks of a product and of a search result (docs/history.md). */
+export { PRODUCT_TRACKED_FIELDS, RANK_TRACKED_FIELDS } from '@crawl/contracts';
 export type { RouteData, RouteInput, RouteOutput } from './route-types.ts';
 export * from './types.ts';
 export { chargesOf, normalizeJob, normalizeSession, progressOf } from './variants.ts';
