@@ -220,6 +220,12 @@ export const Job = Type.Object(
     resultSetId: Type.Optional(Type.String()),
     retryOf: Type.Optional(Type.String()),
     scheduleId: Type.Optional(Type.String()),
+    monitorId: Type.Optional(Type.String({ description: 'The monitor this job is a run (or a confirmation) of.' })),
+    monitorRun: Type.Optional(
+      Type.Union([Type.Literal('scheduled'), Type.Literal('manual'), Type.Literal('confirmation')], {
+        description: "With `monitorId`: a scheduled run, a run asked for with `POST /monitors/:id/run`, or a one-target re-crawl confirming a rule's change.",
+      }),
+    ),
     startedAt: Type.Optional(Timestamp),
     completedAt: Type.Optional(Timestamp),
     createdAt: Timestamp,
@@ -419,4 +425,10 @@ export const AUDIT_ACTIONS = [
   'schedule.create',
   'schedule.update',
   'schedule.run',
+  'monitor.create',
+  'monitor.update',
+  'monitor.pause',
+  'monitor.resume',
+  'monitor.delete',
+  'monitor.run',
 ] as const;

@@ -23,6 +23,8 @@ export * from './catalog-routes.ts';
 export * from './job-events.ts';
 export * from './webhooks.ts';
 export * from './webhook-routes.ts';
+export * from './monitors.ts';
+export * from './monitor-routes.ts';
 export * from './billing.ts';
 export * from './billing-routes.ts';
 export * from './crawler.ts';

@@ -18,7 +18,7 @@ export const BalanceView = Type.Object({
 });
 export type BalanceView = Static<typeof BalanceView>;
 
-export const ReservationReason = Type.Union([Type.Literal('job.create'), Type.Literal('job.retry'), Type.Literal('schedule.run')]);
+export const ReservationReason = Type.Union([Type.Literal('job.create'), Type.Literal('job.retry'), Type.Literal('schedule.run'), Type.Literal('monitor.run')]);
 
 /** Idempotent on `jobId`: a repeated call returns the existing reservation and consumes nothing more. */
 export const ReserveBody = Type.Object({

@@ -1,6 +1,7 @@
 import { AuthRoutes, HealthRoutes } from './auth-routes.ts';
 import { BillingRoutes } from './billing-routes.ts';
 import { CatalogRoutes } from './catalog-routes.ts';
+import { MonitorRoutes } from './monitor-routes.ts';
 import { HistoryRoutes } from './history-routes.ts';
 import type { RouteSpec } from './route-spec.ts';
 import { WebhookRoutes } from './webhook-routes.ts';
@@ -12,9 +13,15 @@ export interface PublicOperation {
 }
 
 /** Every public route of the service, named; the names are unique across the tables (contracts test). */
-export const PUBLIC_OPERATIONS: readonly PublicOperation[] = [HealthRoutes, AuthRoutes, CatalogRoutes, HistoryRoutes, WebhookRoutes, BillingRoutes].flatMap(
-  (table: Record<string, RouteSpec>) => Object.entries(table).map(([operationId, spec]) => ({ operationId, spec })),
-);
+export const PUBLIC_OPERATIONS: readonly PublicOperation[] = [
+  HealthRoutes,
+  AuthRoutes,
+  CatalogRoutes,
+  HistoryRoutes,
+  WebhookRoutes,
+  MonitorRoutes,
+  BillingRoutes,
+].flatMap((table: Record<string, RouteSpec>) => Object.entries(table).map(([operationId, spec]) => ({ operationId, spec })));
 
 /** Every public route of the service, by owner. The gateway serves exactly this table. */
 export const PUBLIC_ROUTES: readonly RouteSpec[] = PUBLIC_OPERATIONS.map((operation) => operation.spec);

@@ -11,7 +11,7 @@ export const WEBHOOK_LIMITS = {
 } as const;
 
 /** Event types an endpoint can subscribe to. `webhook.test` is sent only by the test route. */
-export const WEBHOOK_EVENT_TYPES = ['job.completed', 'job.failed', 'job.cancelled', 'schedule.failed'] as const;
+export const WEBHOOK_EVENT_TYPES = ['job.completed', 'job.failed', 'job.cancelled', 'schedule.failed', 'monitor.triggered', 'monitor.paused'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 export const WEBHOOK_TEST_EVENT = 'webhook.test';
 
