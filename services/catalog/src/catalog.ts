@@ -13,12 +13,14 @@ import { ProjectService } from './features/projects/index.ts';
 import { QueuePositions } from './features/queue-position/index.ts';
 import { ResultStore } from './features/results/index.ts';
 import { ScheduleService } from './features/schedules/index.ts';
+import { Monitors } from './features/monitors/index.ts';
 import { JobChanges } from './features/shared/job-changes.ts';
 import type { BillingPort } from './features/shared/ports.ts';
 import type { CatalogResources } from './features/shared/resources.ts';
 import { openDeliveryQueue, WebhookService, type WebhookOptions } from './features/webhooks/index.ts';
 import { jobViewWithQueue } from './cross-feature/job-view.ts';
 import { CatalogMaintenance } from './cross-feature/maintenance.ts';
+import { observedThenMonitored } from './cross-feature/observed-then-monitored.ts';
 import { CatalogRepositories } from './repositories.ts';
 
 /** Catalog's services, composed once per module: what the routes and the background work act on. */
@@ -48,6 +50,8 @@ export interface Catalog {
   readonly history: HistoryService;
   /** Writes a successful target's observations and returns the changes (the report path calls it). */
   readonly historyRecorder: HistoryRecorder;
+  /** Monitors: their API, runs, budget, rules on history's changes and confirmations. */
+  readonly monitors: Monitors;
   /** The background work that spans features (the module runs it on a timer). */
   readonly maintenance: CatalogMaintenance;
 }
@@ -90,7 +94,27 @@ export async function createCatalog(context: DataModuleContext<CatalogConfig>, o
   });
   const history = new HistoryService(resources, { observations: repositories.observations, retentionDays: config.HISTORY_RETENTION_DAYS });
   const historyRecorder = new HistoryRecorder({ observations: repositories.observations });
-  const progress = new TargetProgress(resources, { jobs: repositories.jobs, results, dispatch, settlement, observer: historyRecorder });
+  const monitors = new Monitors(resources, {
+    monitors: repositories.monitors,
+    runs: repositories.monitorRuns,
+    events: repositories.monitorEvents,
+    cooldowns: repositories.monitorCooldowns,
+    confirmations: repositories.monitorConfirmations,
+    projects,
+    jobs,
+    input,
+    results,
+    audit,
+    outbox: events,
+    changes: jobChanges,
+  });
+  const progress = new TargetProgress(resources, {
+    jobs: repositories.jobs,
+    results,
+    dispatch,
+    settlement,
+    observer: observedThenMonitored(historyRecorder, monitors),
+  });
   const reconciliation = new JobReconciliation(resources, { jobs: repositories.jobs, abandoned: repositories.abandonedJobs });
   const queuePositions = new QueuePositions(resources, { queue, jobs: repositories.jobs });
   const jobView = jobViewWithQueue(queuePositions);
@@ -98,6 +122,7 @@ export async function createCatalog(context: DataModuleContext<CatalogConfig>, o
     jobs,
     changes: jobChanges,
     view: jobView,
+    monitorEvents: (job) => monitors.eventsOfJob(job),
     timing: { heartbeatMs: config.JOB_EVENTS_HEARTBEAT_MS, pollMs: config.JOB_EVENTS_POLL_MS, minReadGapMs: Math.min(200, config.JOB_EVENTS_POLL_MS) },
     maxStreamsPerOrganization: config.JOB_EVENTS_MAX_STREAMS_PER_ORG,
   });
@@ -140,6 +165,7 @@ export async function createCatalog(context: DataModuleContext<CatalogConfig>, o
     settlement,
     webhooks,
     history,
+    monitors,
     settings: { schedulerEnabled: config.SCHEDULER_ENABLED, requeueStaleAfterMs: config.REQUEUE_STALE_AFTER_MS },
   });
   await repositories.init({ clock, logger });
@@ -161,6 +187,7 @@ export async function createCatalog(context: DataModuleContext<CatalogConfig>, o
     jobView,
     history,
     historyRecorder,
+    monitors,
     maintenance,
   };
 }

@@ -19,6 +19,7 @@ export function createCatalogModule(options: CatalogOptions = {}): ServiceModule
       let timer: NodeJS.Timeout | undefined;
       let webhookTimer: NodeJS.Timeout | undefined;
       let stopListening: (() => void) | undefined;
+      let stopFollowingJobEnds: (() => void) | undefined;
       let stopWatchingQueue: (() => void) | undefined;
       let running: Promise<void> | undefined;
       const tick = () => {
@@ -36,6 +37,8 @@ export function createCatalogModule(options: CatalogOptions = {}): ServiceModule
           await catalog.maintenance.recover();
           // A Redis restarted empty or flushed while we run: enqueue again within seconds.
           stopWatchingQueue = catalog.progress.requeueWhenQueueLost();
+          // A monitor's confirmation is decided as soon as its job ends (the tick catches any this misses).
+          stopFollowingJobEnds = catalog.events.onJobFinished((event) => catalog.monitors.jobFinished(event.jobId));
           timer = setInterval(tick, context.config.SCHEDULER_TICK_MS);
           timer.unref();
           // Webhooks: consume the delivery queue here; fan out and dispatch when an event is
@@ -52,6 +55,7 @@ export function createCatalogModule(options: CatalogOptions = {}): ServiceModule
           if (timer) clearInterval(timer);
           if (webhookTimer) clearInterval(webhookTimer);
           stopListening?.();
+          stopFollowingJobEnds?.();
           stopWatchingQueue?.();
           // Open event streams end now (clients resume with Last-Event-ID), or the server would wait for them.
           catalog.jobEvents.closeAll();

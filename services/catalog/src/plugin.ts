@@ -5,6 +5,7 @@ import { exportRoutes } from './features/exports/index.ts';
 import { historyRoutes } from './features/history/index.ts';
 import { jobEventRoutes } from './features/job-events/index.ts';
 import { jobRoutes } from './features/jobs/index.ts';
+import { monitorRoutes } from './features/monitors/index.ts';
 import { projectRoutes } from './features/projects/index.ts';
 import { resultRoutes } from './features/results/index.ts';
 import { scheduleRoutes } from './features/schedules/index.ts';
@@ -22,5 +23,6 @@ export function catalogRoutes(catalog: Catalog) {
     auditRoutes(app, catalog.audit);
     webhookRoutes(app, catalog.webhooks);
     historyRoutes(app, catalog.history);
+    monitorRoutes(app, catalog.monitors);
   };
 }

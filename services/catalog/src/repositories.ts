@@ -4,6 +4,7 @@ import { AuditRepository } from './features/audit/index.ts';
 import { OutboxRepository } from './features/events/index.ts';
 import { ObservationRepository } from './features/history/index.ts';
 import { AbandonedJobRepository, JobRepository } from './features/jobs/index.ts';
+import { ConfirmationRepository, CooldownRepository, MonitorEventRepository, MonitorRepository, MonitorRunRepository } from './features/monitors/index.ts';
 import { ProjectRepository } from './features/projects/index.ts';
 import { ResultRepository } from './features/results/index.ts';
 import { ScheduleRepository } from './features/schedules/index.ts';
@@ -27,6 +28,11 @@ export class CatalogRepositories {
   readonly endpoints: EndpointRepository;
   readonly deliveries: DeliveryRepository;
   readonly observations: ObservationRepository;
+  readonly monitors: MonitorRepository;
+  readonly monitorRuns: MonitorRunRepository;
+  readonly monitorEvents: MonitorEventRepository;
+  readonly monitorCooldowns: CooldownRepository;
+  readonly monitorConfirmations: ConfirmationRepository;
 
   constructor(store: DocumentStore, changes: Pick<JobChanges, 'publish'>) {
     this.audit = new AuditRepository(store);
@@ -39,6 +45,11 @@ export class CatalogRepositories {
     this.endpoints = new EndpointRepository(store);
     this.deliveries = new DeliveryRepository(store);
     this.observations = new ObservationRepository(store);
+    this.monitors = new MonitorRepository(store);
+    this.monitorRuns = new MonitorRunRepository(store);
+    this.monitorEvents = new MonitorEventRepository(store);
+    this.monitorCooldowns = new CooldownRepository(store);
+    this.monitorConfirmations = new ConfirmationRepository(store);
   }
 
   /** Indexes and one-time migrations of every repository, then the per-project job counts (below). */
@@ -52,6 +63,11 @@ export class CatalogRepositories {
       this.endpoints.init(),
       this.deliveries.init(),
       this.observations.init(),
+      this.monitors.init(),
+      this.monitorRuns.init(),
+      this.monitorEvents.init(),
+      this.monitorCooldowns.init(),
+      this.monitorConfirmations.init(),
       this.#initJobs(options),
     ]);
   }

@@ -1,13 +1,14 @@
 import type { Clock } from '@crawl/clock';
 import type { HistoryService } from '../features/history/index.ts';
 import type { JobSettlement, TargetProgress } from '../features/jobs/index.ts';
+import type { Monitors } from '../features/monitors/index.ts';
 import type { ScheduleService } from '../features/schedules/index.ts';
 import type { Logger } from '../features/shared/ports.ts';
 import type { CatalogResources } from '../features/shared/resources.ts';
 import type { WebhookService } from '../features/webhooks/index.ts';
 
 export interface MaintenanceSettings {
-  /** SCHEDULER_ENABLED: this process fires due schedules. */
+  /** SCHEDULER_ENABLED: this process fires due schedules and monitors' runs and confirmations. */
   schedulerEnabled: boolean;
   /** REQUEUE_STALE_AFTER_MS: open targets of jobs untouched this long are enqueued again. */
   requeueStaleAfterMs: number;
@@ -15,11 +16,19 @@ export interface MaintenanceSettings {
 
 /**
  * Catalog's background work, which spans features: after a start, the open targets enqueued
- * again and the settlements retried; then, at every tick, due schedules fired, leftovers settled,
- * stale targets re-enqueued, old webhook deliveries and change points of history pruned.
+ * again and the settlements retried; then, at every tick, due schedules and monitors fired (and
+ * monitors' confirmations started and decided), leftovers settled, stale targets re-enqueued, old
+ * webhook deliveries and change points of history pruned.
  */
 export class CatalogMaintenance {
-  readonly #parts: { schedules: ScheduleService; progress: TargetProgress; settlement: JobSettlement; webhooks: WebhookService; history: HistoryService };
+  readonly #parts: {
+    schedules: ScheduleService;
+    progress: TargetProgress;
+    settlement: JobSettlement;
+    webhooks: WebhookService;
+    history: HistoryService;
+    monitors: Pick<Monitors, 'tick'>;
+  };
   readonly #settings: MaintenanceSettings;
   readonly #clock: Clock;
   readonly #logger: Logger;
@@ -32,6 +41,7 @@ export class CatalogMaintenance {
       settlement: JobSettlement;
       webhooks: WebhookService;
       history: HistoryService;
+      monitors: Pick<Monitors, 'tick'>;
       settings: MaintenanceSettings;
     },
   ) {
@@ -52,10 +62,13 @@ export class CatalogMaintenance {
     if (requeued > 0) this.#logger.info({ tasks: requeued }, 're-enqueued open targets of unfinished jobs');
   }
 
-  /** One pass of background work: fire due schedules, settle leftovers, re-enqueue stale targets, prune deliveries and old history. */
+  /** One pass of background work: fire due schedules and monitors, settle leftovers, re-enqueue stale targets, prune deliveries and old history. */
   async tick(): Promise<void> {
-    const { schedules, progress, settlement, webhooks, history } = this.#parts;
-    if (this.#settings.schedulerEnabled) await schedules.runDue();
+    const { schedules, progress, settlement, webhooks, history, monitors } = this.#parts;
+    if (this.#settings.schedulerEnabled) {
+      await schedules.runDue();
+      await monitors.tick();
+    }
     await settlement.settleUnsettled();
     await progress.requeueOpenTargets({ untouchedSince: new Date(this.#clock.now().getTime() - this.#settings.requeueStaleAfterMs).toISOString() });
     await webhooks.prune();

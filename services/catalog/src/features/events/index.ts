@@ -1,3 +1,10 @@
-/** Catalog's outbox: job-finished and schedule-failed events, written once each and announced in-process. */
-export { OutboxEvents, type AnyOutboxDoc, type JobFinishedListener, type OutboxDoc, type ScheduleFailedEvent } from './outbox-events.ts';
+/** Catalog's outbox: job-finished, schedule-failed and monitor events, written once each and announced in-process. */
+export {
+  OutboxEvents,
+  type AnyOutboxDoc,
+  type JobFinishedListener,
+  type MonitorPausedEvent,
+  type OutboxDoc,
+  type ScheduleFailedEvent,
+} from './outbox-events.ts';
 export { OutboxRepository } from './outbox-repository.ts';

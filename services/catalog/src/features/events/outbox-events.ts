@@ -1,15 +1,18 @@
 import { EventEmitter } from 'node:events';
-import type { JobFinishedEvent } from '@crawl/contracts';
+import type { JobFinishedEvent, MonitorEvent } from '@crawl/contracts';
 import type { Logger } from '../shared/ports.ts';
 import type { CatalogResources } from '../shared/resources.ts';
-import type { AnyOutboxDoc, OutboxDoc, OutboxRepository, ScheduleFailedEvent } from './outbox-repository.ts';
+import type { AnyOutboxDoc, MonitorPausedEvent, OutboxDoc, OutboxRepository, ScheduleFailedEvent } from './outbox-repository.ts';
 
-export type { AnyOutboxDoc, OutboxDoc, ScheduleFailedEvent, ScheduleFailedOutboxDoc } from './outbox-repository.ts';
+export type { AnyOutboxDoc, MonitorPausedEvent, OutboxDoc, ScheduleFailedEvent, ScheduleFailedOutboxDoc } from './outbox-repository.ts';
 
 export type JobFinishedListener = (event: JobFinishedEvent) => void | Promise<void>;
 
+const RECORDED_TYPES = ['job.finished', 'schedule.failed', 'monitor.triggered', 'monitor.paused'] as const;
+
 /**
- * The events catalog writes to its outbox (a job finished, a scheduled run failed): each written
+ * The events catalog writes to its outbox (a job finished, a scheduled run failed, a monitor's
+ * rule fired, a monitor paused itself): each written
  * once to the outbox collection (the durable record the webhook deliverer works from) and
  * announced in-process to listeners. Not the live job events of `job-events/`, which stream a
  * job's progress to a client.
@@ -36,36 +39,55 @@ export class OutboxEvents {
 
   /** Idempotent: the outbox key is the job id, so a job finishes (and is announced) once. */
   jobFinished(event: JobFinishedEvent): Promise<boolean> {
-    return this.#append(`job.finished:${event.jobId}`, 'job.finished', event);
+    return this.#append({ _id: `job.finished:${event.jobId}`, type: 'job.finished', payload: event, ...this.#fresh(event.organizationId, event.occurredAt) });
   }
 
   /** Idempotent per schedule run (the key holds the run time). */
   scheduleFailed(event: ScheduleFailedEvent): Promise<boolean> {
-    return this.#append(`schedule.failed:${event.scheduleId}:${event.occurredAt}`, 'schedule.failed', event);
+    return this.#append({
+      _id: `schedule.failed:${event.scheduleId}:${event.occurredAt}`,
+      type: 'schedule.failed',
+      payload: event,
+      ...this.#fresh(event.organizationId, event.occurredAt),
+    });
+  }
+
+  /** Idempotent per monitor event (the key is its id). */
+  monitorTriggered(event: MonitorEvent): Promise<boolean> {
+    return this.#append({
+      _id: `monitor.triggered:${event.id}`,
+      type: 'monitor.triggered',
+      payload: event,
+      ...this.#fresh(event.organizationId, event.createdAt),
+    });
+  }
+
+  /** Idempotent per pause (the key holds its time). */
+  monitorPaused(event: MonitorPausedEvent): Promise<boolean> {
+    return this.#append({
+      _id: `monitor.paused:${event.monitor.id}:${event.occurredAt}`,
+      type: 'monitor.paused',
+      payload: event,
+      ...this.#fresh(event.organizationId, event.occurredAt),
+    });
+  }
+
+  #fresh(organizationId: string, createdAt: string) {
+    return { organizationId, createdAt, deliveredAt: null, attempts: 0 };
   }
 
   /** Appends once per key; a repeat is a no-op that reports false and notifies nobody. */
-  async #append(key: string, type: 'job.finished' | 'schedule.failed', event: JobFinishedEvent | ScheduleFailedEvent): Promise<boolean> {
-    const appended = await this.#outbox.appendOnce({
-      _id: key,
-      type,
-      payload: event,
-      organizationId: event.organizationId,
-      createdAt: event.occurredAt,
-      deliveredAt: null,
-      attempts: 0,
-    } as AnyOutboxDoc);
-    if (appended) this.#emitter.emit(type, event);
+  async #append(doc: AnyOutboxDoc): Promise<boolean> {
+    const appended = await this.#outbox.appendOnce(doc);
+    if (appended) this.#emitter.emit(doc.type, doc.payload);
     return appended;
   }
 
   /** Called when any event was recorded (the webhook dispatcher fans out at once). */
   onRecorded(listener: () => void): () => void {
-    this.#emitter.on('job.finished', listener);
-    this.#emitter.on('schedule.failed', listener);
+    for (const type of RECORDED_TYPES) this.#emitter.on(type, listener);
     return () => {
-      this.#emitter.off('job.finished', listener);
-      this.#emitter.off('schedule.failed', listener);
+      for (const type of RECORDED_TYPES) this.#emitter.off(type, listener);
     };
   }
 
@@ -74,7 +96,7 @@ export class OutboxEvents {
     return this.#outbox.pendingJobFinished(limit);
   }
 
-  /** Undelivered events of every type (job finished, schedule failed), oldest first. */
+  /** Undelivered events of every type (job finished, schedule failed, monitor triggered or paused), oldest first. */
   pendingAll(limit = 100): Promise<AnyOutboxDoc[]> {
     return this.#outbox.pendingAll(limit);
   }

@@ -1,4 +1,4 @@
-import type { JobFinishedEvent } from '@crawl/contracts';
+import type { JobFinishedEvent, Monitor, MonitorEvent, MonitorPausedReason } from '@crawl/contracts';
 import { DuplicateKeyError, type Collection, type Document, type DocumentStore } from '@crawl/storage';
 
 export const OUTBOX_COLLECTION = 'outbox';
@@ -31,7 +31,36 @@ export interface ScheduleFailedOutboxDoc extends Document {
   attempts: number;
 }
 
-export type AnyOutboxDoc = OutboxDoc | ScheduleFailedOutboxDoc;
+/** A monitor's rule fired: the event as `GET /monitors/:id/events` lists it. */
+export interface MonitorTriggeredOutboxDoc extends Document {
+  type: 'monitor.triggered';
+  payload: MonitorEvent;
+  organizationId: string;
+  createdAt: string;
+  deliveredAt: string | null;
+  attempts: number;
+}
+
+/** A monitor paused itself (a run would have passed its monthly budget): the monitor as it was then. */
+export interface MonitorPausedEvent {
+  monitor: Monitor;
+  organizationId: string;
+  projectId: string;
+  reason: MonitorPausedReason;
+  message: string;
+  occurredAt: string;
+}
+
+export interface MonitorPausedOutboxDoc extends Document {
+  type: 'monitor.paused';
+  payload: MonitorPausedEvent;
+  organizationId: string;
+  createdAt: string;
+  deliveredAt: string | null;
+  attempts: number;
+}
+
+export type AnyOutboxDoc = OutboxDoc | ScheduleFailedOutboxDoc | MonitorTriggeredOutboxDoc | MonitorPausedOutboxDoc;
 
 /** Catalog's outbox: appended once per key, read oldest first until marked delivered. */
 export class OutboxRepository {

@@ -1,4 +1,4 @@
-import type { JobEventName, JobProgress } from '@crawl/contracts';
+import type { JobEventName, JobProgress, MonitorEvent } from '@crawl/contracts';
 import { isTerminalJob, type JobDoc, type TargetDoc } from '../jobs/index.ts';
 
 /** One event of the stream before it is written: `data` is serialized as one line of JSON. */
@@ -36,19 +36,39 @@ export function stepsTaken(job: JobDoc): number {
   return (job.startedAt ? 1 : 0) + reportedInOrder(job).length + (isTerminalJob(job.status) ? 1 : 0);
 }
 
+/** A monitor event of a monitor's job, and the target it is about. */
+export interface JobMonitorEvent {
+  targetIndex: number;
+  event: MonitorEvent;
+}
+
 export interface FrameViews {
   /** The Job as `GET /jobs/:id` shows it (with `queue` while active). */
   job(job: JobDoc): Promise<unknown>;
   /** Target `index` as it appears in the Job's `targets`. */
   target(job: JobDoc, index: number): unknown;
+  /** The monitor events of the job so far, oldest first (none unless it is a monitor's run). */
+  monitorEvents(job: JobDoc): Promise<readonly JobMonitorEvent[]>;
 }
 
-/** Where one stream stands: what it has told its client so far. */
+/** A job's monitor events by the target they are about. */
+function byTarget(events: readonly JobMonitorEvent[]): Map<number, MonitorEvent[]> {
+  const grouped = new Map<number, MonitorEvent[]>();
+  for (const { targetIndex, event } of events) grouped.set(targetIndex, [...(grouped.get(targetIndex) ?? []), event]);
+  return grouped;
+}
+
+/**
+ * Where one stream stands: what it has told its client so far. A `monitor` event follows the
+ * `target` event of its target and repeats its id (or, arriving later, the latest id): monitor
+ * events are not steps of the job, so the numbering stays the job document's own (ADR 0013).
+ */
 export class StreamCursor {
   lastId = 0;
   #started = false;
   #ended = false;
   readonly #told = new Set<number>();
+  readonly #toldMonitor = new Set<string>();
   #done = 0;
   #failed = 0;
 
@@ -61,6 +81,8 @@ export class StreamCursor {
     this.lastId = stepsTaken(job);
     this.#started = job.startedAt !== undefined;
     for (const index of reportedInOrder(job)) this.#count(job, index);
+    // As with targets, a snapshot tells the state, not the past: earlier monitor events are listed at /monitors/:id/events.
+    for (const { event } of await views.monitorEvents(job)) this.#toldMonitor.add(event.id);
     const frames: EventFrame[] = [{ id: this.lastId, event: 'job', data: await views.job(job) }];
     if (isTerminalJob(job.status)) frames.push(this.#end(job, frames[0]?.data));
     return frames;
@@ -79,6 +101,7 @@ export class StreamCursor {
     let step = 0;
     let view: unknown;
     const jobView = async () => (view ??= await views.job(job));
+    const monitorEvents = byTarget(await views.monitorEvents(job));
     if (job.startedAt !== undefined) {
       step += 1;
       this.#started = true;
@@ -88,6 +111,11 @@ export class StreamCursor {
       step += 1;
       this.#count(job, index);
       if (step > after) frames.push(this.#targetFrame(step, job, index, views));
+      // Those of a step the client had are taken as told with it.
+      for (const event of monitorEvents.get(index) ?? []) {
+        this.#toldMonitor.add(event.id);
+        if (step > after) frames.push({ id: step, event: 'monitor', data: event });
+      }
     }
     if (terminal) {
       step += 1;
@@ -103,6 +131,7 @@ export class StreamCursor {
   async advance(job: JobDoc, views: FrameViews): Promise<EventFrame[]> {
     if (this.#ended) return [];
     const frames: EventFrame[] = [];
+    const monitorEvents = byTarget(await views.monitorEvents(job));
     if (!this.#started && job.startedAt !== undefined) {
       this.#started = true;
       frames.push({ id: ++this.lastId, event: 'job', data: await views.job(job) });
@@ -111,11 +140,28 @@ export class StreamCursor {
       if (this.#told.has(index)) continue;
       this.#count(job, index);
       frames.push(this.#targetFrame(++this.lastId, job, index, views));
+      frames.push(...this.#monitorFrames(monitorEvents.get(index)));
+    }
+    // A monitor event goes out once the client knows its target (events are recorded just before
+    // the target's report lands); one recorded after that follows at the next read.
+    for (const [index, events] of monitorEvents) {
+      if (this.#told.has(index)) frames.push(...this.#monitorFrames(events));
     }
     if (isTerminalJob(job.status)) {
       const view = await views.job(job);
       frames.push({ id: ++this.lastId, event: 'job', data: view });
       frames.push(this.#end(job, view));
+    }
+    return frames;
+  }
+
+  /** The events not told yet, under the latest id. */
+  #monitorFrames(events: readonly MonitorEvent[] | undefined): EventFrame[] {
+    const frames: EventFrame[] = [];
+    for (const event of events ?? []) {
+      if (this.#toldMonitor.has(event.id)) continue;
+      this.#toldMonitor.add(event.id);
+      frames.push({ id: this.lastId, event: 'monitor', data: event });
     }
     return frames;
   }

@@ -4,6 +4,7 @@ import { toJobView, type JobDoc, type JobLifecycle } from '../jobs/index.ts';
 import type { JobChanges } from '../shared/job-changes.ts';
 import type { Logger } from '../shared/ports.ts';
 import type { CatalogResources } from '../shared/resources.ts';
+import type { JobMonitorEvent } from './event-frames.ts';
 import { JobEventStream, type StreamTiming } from './job-event-stream.ts';
 import { StreamLimits } from './stream-limits.ts';
 
@@ -13,6 +14,8 @@ export interface JobEventParts {
   changes: JobChanges;
   /** The Job as `GET /jobs/:id` shows it (adds `queue` while the job is active). */
   view: (job: JobDoc) => Promise<Job>;
+  /** The monitor events of a monitor's run, oldest first; absent, streams carry none. */
+  monitorEvents?: (job: JobDoc) => Promise<readonly JobMonitorEvent[]>;
   timing: StreamTiming;
   maxStreamsPerOrganization: number;
 }
@@ -45,7 +48,11 @@ export class JobEventService {
     const stream = new JobEventStream({
       read: () =>
         jobs.getOwned(organizationId, jobId).catch((error: unknown) => (error instanceof AppError && error.statusCode === 404 ? null : Promise.reject(error))),
-      views: { job: view, target: (doc, index) => toJobView(doc).targets[index] },
+      views: {
+        job: view,
+        target: (doc, index) => toJobView(doc).targets[index],
+        monitorEvents: (doc) => (doc.monitorId && this.#options.monitorEvents ? this.#options.monitorEvents(doc) : Promise.resolve([])),
+      },
       subscribe: (listener) => changes.subscribe(jobId, listener),
       timing,
       logger: this.#logger,

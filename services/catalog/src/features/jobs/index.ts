@@ -7,7 +7,7 @@ export { AbandonedJobRepository } from './abandoned-job-repository.ts';
 export { crawlQueue, JobDispatch } from './job-dispatch.ts';
 export { JobInput, type PreparedJob } from './job-input.ts';
 export { JobLifecycle, type CreateOptions, type JobReason } from './job-lifecycle.ts';
-export { crawlTaskId, isOpenTarget, isTerminalJob, toJobView, type JobDoc, type TargetDoc } from './job-model.ts';
+export { crawlTaskId, isOpenTarget, isTerminalJob, toJobView, type JobDoc, type MonitorRun, type TargetDoc } from './job-model.ts';
 export { JobReconciliation, type JobState } from './job-reconciliation.ts';
 export { JobRepository } from './job-repository.ts';
 export { jobRoutes, type JobRouteServices } from './job-routes.ts';

@@ -64,19 +64,19 @@ function assertMarketplaceDomain(domain: string | undefined, path: string): void
  * code written as it writes them. Without a domain the storefront is the deployment's, so only the
  * shape is checked and the crawler applies the language where it is offered.
  */
-function assertShopperOptions(type: JobType, config: JobConfig, prefix: string): void {
-  if (config.sort !== undefined && type !== 'search') throw errors.validation(`${prefix}config.sort applies to search jobs only`);
+function assertShopperOptions(type: JobType, config: JobConfig, option: (name: string) => string): void {
+  if (config.sort !== undefined && type !== 'search') throw errors.validation(`${option('sort')} applies to search jobs only`);
   const raw = config.domain === undefined ? undefined : storefrontOf(config.domain);
   const domain = raw !== undefined && isMarketplaceDomain(raw) ? (raw as MarketplaceDomain) : undefined;
   if (domain === undefined) return;
   if (config.lang !== undefined && storefrontLanguage(domain, config.lang) === undefined) {
     const offered = STOREFRONT_LANGUAGES[domain].map((code) => code.replace('_', '-')).join(', ');
-    throw errors.validation(`${prefix}config.lang ${JSON.stringify(config.lang)} is not offered by ${domain}; use one of ${offered}`);
+    throw errors.validation(`${option('lang')} ${JSON.stringify(config.lang)} is not offered by ${domain}; use one of ${offered}`);
   }
   if (config.deliveryZip !== undefined) {
-    if (!takesDeliveryZip(domain)) throw errors.validation(`${prefix}config.deliveryZip: ${domain} takes no postal code as delivery location`);
+    if (!takesDeliveryZip(domain)) throw errors.validation(`${option('deliveryZip')}: ${domain} takes no postal code as delivery location`);
     if (!isDeliveryZip(config.deliveryZip, domain)) {
-      throw errors.validation(`${prefix}config.deliveryZip ${JSON.stringify(config.deliveryZip)} is not a postal code of ${domain}`);
+      throw errors.validation(`${option('deliveryZip')} ${JSON.stringify(config.deliveryZip)} is not a postal code of ${domain}`);
     }
   }
 }
@@ -94,18 +94,24 @@ export class JobInput {
     this.#extraHosts = options.extraHosts;
   }
 
-  /** @param field where the definition sits in the request (`crawlConfig`), prefixed to every message. */
-  prepare(body: CreateJobBody, field?: string): PreparedJob {
+  /**
+   * @param field where the definition sits in the request (`crawlConfig`), prefixed to every message.
+   * @param options.configAt where the request holds the config's options, when not in `config`: a
+   * monitor names `domain` and `deliveryZip` at its top level (`''`), and messages name them there.
+   */
+  prepare(body: CreateJobBody, field?: string, options: { configAt?: string } = {}): PreparedJob {
     const prefix = field ? `${field}.` : '';
+    const configPath = options.configAt ?? `${prefix}config`;
+    const option = (name: string): string => (configPath === '' ? name : `${configPath}.${name}`);
     const config = body.config ?? {};
     // The schema leaves the entries of `require` open: the allowed names depend on the job type.
-    assertRequiredFields(body.type, config.require, `${prefix}config.require`);
-    assertSafeKeys(config, `${prefix}config`, 0);
-    assertMarketplaceDomain(config.domain, `${prefix}config.domain`);
-    assertShopperOptions(body.type, config, prefix);
+    assertRequiredFields(body.type, config.require, option('require'));
+    assertSafeKeys(config, configPath || 'config', 0);
+    assertMarketplaceDomain(config.domain, option('domain'));
+    assertShopperOptions(body.type, config, option);
     const size = Buffer.byteLength(JSON.stringify(config), 'utf8');
     if (size > CATALOG_LIMITS.configMaxBytes) {
-      throw errors.validation(`${prefix}config must be at most ${CATALOG_LIMITS.configMaxBytes} bytes when serialized (got ${size})`);
+      throw errors.validation(`${configPath || 'config'} must be at most ${CATALOG_LIMITS.configMaxBytes} bytes when serialized (got ${size})`);
     }
     const targets = this.#targets(body, prefix);
     return { type: body.type, targets, config, unitsPerTarget: body.type === 'search' ? (config.pages ?? 1) : 1 };

@@ -16,12 +16,19 @@ import { countTargets, isTerminalJob, type JobDoc } from './job-model.ts';
 import type { JobRepository } from './job-repository.ts';
 import type { JobSettlement } from './job-settlement.ts';
 
-export type JobReason = 'job.create' | 'job.retry' | 'schedule.run';
+export type JobReason = 'job.create' | 'job.retry' | 'schedule.run' | 'monitor.run';
 
 export interface CreateOptions {
   reason?: JobReason;
   requestId?: string | undefined;
   scheduleId?: string;
+  /** A monitor's run or confirmation: the monitor and which kind. */
+  monitor?: Required<Pick<JobDoc, 'monitorId' | 'monitorRun'>>;
+  /**
+   * The id to store the job under, chosen by a caller that records it first (a monitor knows its
+   * run before any report of it can arrive). Otherwise a new one.
+   */
+  jobId?: string;
   retryOf?: string;
   identity?: Identity | null;
   /** The client's request: a client that left before the reservation is taken creates nothing. */
@@ -80,7 +87,7 @@ export class JobLifecycle {
     const project = await this.#projects.getOwned(actor.organizationId, projectId);
     if (project.archived) throw errors.conflict('Project is archived: unarchive it before creating jobs');
     const prepared = this.#input.prepare(body);
-    const jobId = newId('job_');
+    const jobId = options.jobId ?? newId('job_');
     const reason = options.reason ?? 'job.create';
     const callContext = { requestId: options.requestId, identity: options.identity ?? null };
 
@@ -118,6 +125,7 @@ export class JobLifecycle {
       settled: false,
       ...(options.retryOf ? { retryOf: options.retryOf } : {}),
       ...(options.scheduleId ? { scheduleId: options.scheduleId } : {}),
+      ...(options.monitor ?? {}),
     };
     let stored: JobDoc;
     try {
@@ -162,6 +170,7 @@ export class JobLifecycle {
         creditsReserved: reservation.credits,
         ...(options.retryOf ? { retryOf: options.retryOf } : {}),
         ...(options.scheduleId ? { scheduleId: options.scheduleId, trigger: 'schedule' } : {}),
+        ...(options.monitor ? { monitorId: options.monitor.monitorId, monitorRun: options.monitor.monitorRun, trigger: 'monitor' } : {}),
       },
     });
     this.#metrics.jobCreated(prepared.type);

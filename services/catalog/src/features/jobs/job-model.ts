@@ -38,6 +38,9 @@ export interface JobDoc extends Document {
   createdBy: string;
   retryOf?: string;
   scheduleId?: string;
+  /** The monitor this job is a run of, and which kind of run. */
+  monitorId?: string;
+  monitorRun?: MonitorRun;
   startedAt?: string;
   completedAt?: string;
   createdAt: string;
@@ -52,6 +55,9 @@ export interface JobDoc extends Document {
   /** Records that have each field, summed over the reports (field-coverage.ts). */
   fieldCounts?: Record<string, number>;
 }
+
+/** A monitor's job: a scheduled run, a run asked for now, or a one-target confirmation of a rule's change. */
+export type MonitorRun = NonNullable<Job['monitorRun']>;
 
 export const JOBS_COLLECTION = 'jobs';
 
@@ -107,6 +113,8 @@ export function toJobView(doc: JobDoc): Job {
   if (doc.resultSetId) view.resultSetId = doc.resultSetId;
   if (doc.retryOf) view.retryOf = doc.retryOf;
   if (doc.scheduleId) view.scheduleId = doc.scheduleId;
+  if (doc.monitorId) view.monitorId = doc.monitorId;
+  if (doc.monitorRun) view.monitorRun = doc.monitorRun;
   if (doc.startedAt) view.startedAt = doc.startedAt;
   if (doc.completedAt) view.completedAt = doc.completedAt;
   const coverage = fieldCoverage(doc.type, doc.fieldCounts, doc.resultCount);

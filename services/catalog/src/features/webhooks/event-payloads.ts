@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Job, Schedule, WebhookEventType } from '@crawl/contracts';
+import type { Job, MonitorPausedWebhookData, MonitorTriggeredWebhookData, Schedule, WebhookEventType } from '@crawl/contracts';
 import type { AnyOutboxDoc } from '../events/index.ts';
 import { toJobView, type JobLifecycle } from '../jobs/index.ts';
 import { toScheduleView, type ScheduleService } from '../schedules/index.ts';
@@ -10,13 +10,15 @@ export function eventIdFor(outboxId: string): string {
 }
 
 export function webhookEventType(event: AnyOutboxDoc): WebhookEventType {
-  return event.type === 'job.finished' ? `job.${event.payload.status}` : 'schedule.failed';
+  return event.type === 'job.finished' ? `job.${event.payload.status}` : event.type;
 }
 
-/** A delivery's `data`: the job or the schedule as the API shows it, and where to read more. */
+/** A delivery's `data`: the job, the schedule or the monitor event as the API shows it, and where to read more. */
 type EventData =
   | { job: Job; links: { job: string; results: string; export: string } }
-  | { schedule: Schedule; error: { code: string; message: string }; links: { schedule: string } };
+  | { schedule: Schedule; error: { code: string; message: string }; links: { schedule: string } }
+  | MonitorTriggeredWebhookData
+  | MonitorPausedWebhookData;
 
 /** Builds the JSON body every attempt of an outbox event sends (the job or schedule as the API shows it). */
 export class EventPayloads {
@@ -46,6 +48,17 @@ export class EventPayloads {
       if (!job) return null;
       const base = `/jobs/${encodeURIComponent(job._id)}`;
       return { job: toJobView(job), links: { job: this.#link(base), results: this.#link(`${base}/results`), export: this.#link(`${base}/export`) } };
+    }
+    // Monitor events carry what they say: the event as listed, the monitor as it was when it paused.
+    if (event.type === 'monitor.triggered') {
+      const monitorEvent = event.payload;
+      const monitor = this.#link(`/monitors/${encodeURIComponent(monitorEvent.monitorId)}`);
+      const job = this.#link(`/jobs/${encodeURIComponent(monitorEvent.jobId)}`);
+      return { monitorEvent, links: { monitor, monitorEvents: `${monitor}/events`, job, results: `${job}/results` } };
+    }
+    if (event.type === 'monitor.paused') {
+      const { monitor, reason, message } = event.payload;
+      return { monitor, reason, message, links: { monitor: this.#link(`/monitors/${encodeURIComponent(monitor.id)}`) } };
     }
     const schedule = await this.#schedules.getOwned(event.organizationId, event.payload.scheduleId).catch(() => null);
     if (!schedule) return null;

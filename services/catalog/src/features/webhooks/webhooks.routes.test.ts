@@ -46,7 +46,7 @@ describe.each(testBackends())('webhook endpoint routes ($name)', (backend) => {
       organizationId: alice.organizationId,
       url: 'https://hooks.example.com/crawl',
       description: 'ops',
-      events: ['job.completed', 'job.failed', 'job.cancelled', 'schedule.failed'],
+      events: ['job.completed', 'job.failed', 'job.cancelled', 'schedule.failed', 'monitor.triggered', 'monitor.paused'],
       enabled: true,
       disabledReason: null,
       failingSince: null,

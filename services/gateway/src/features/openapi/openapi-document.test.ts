@@ -58,7 +58,7 @@ describe('the OpenAPI document the gateway serves', () => {
 
   it('names schemas after their TypeBox $id and shares one error envelope', () => {
     const names = Object.keys(doc.components.schemas);
-    expect(names).toEqual(expect.arrayContaining(['ErrorEnvelope', 'Job', 'Project', 'Schedule']));
+    expect(names).toEqual(expect.arrayContaining(['ErrorEnvelope', 'Job', 'Project', 'Schedule', 'Monitor', 'MonitorEvent', 'MonitorRule']));
     expect(names.filter((name) => name.startsWith('def-'))).toEqual([]);
     const getJob = doc.paths['/jobs/{id}']?.get as Operation;
     expect(getJob.responses['200'].content['application/json'].schema.properties.data).toEqual({ $ref: '#/components/schemas/Job' });
