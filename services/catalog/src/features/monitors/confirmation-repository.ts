@@ -10,6 +10,11 @@ export interface ConfirmationCandidate {
   change: ObservedChange;
 }
 
+/** The changes one report of the confirmation job brought (an object: MongoDB-wire stores such as FerretDB keep no nested arrays). */
+export interface ObservedReport {
+  changes: ObservedChange[];
+}
+
 /**
  * `pending`: asked for by a run's report; `starting`: a runner is creating the job; `started`:
  * the job is out; `deciding`: a runner is deciding on its outcome; `decided`: done.
@@ -33,8 +38,8 @@ export interface ConfirmationDoc extends Document {
   state: ConfirmationState;
   /** The confirmation job, once created. */
   jobId: string | null;
-  /** The changes the confirmation job's report brought, one list per report applied (a retried report may add the same list twice). */
-  observed: ObservedChange[][];
+  /** The changes the confirmation job's report brought, one entry per report applied (a retried report may add the same twice). */
+  observed: ObservedReport[];
   outcome: ConfirmationOutcome | null;
   claimedAt: string | null;
   createdAt: string;
@@ -94,7 +99,8 @@ export class ConfirmationRepository {
   }
 
   async addObserved(id: string, changes: readonly ObservedChange[]): Promise<void> {
-    await this.#confirmations.updateOne({ _id: id }, { $push: { observed: changes } });
+    const report: ObservedReport = { changes: [...changes] };
+    await this.#confirmations.updateOne({ _id: id }, { $push: { observed: report } });
   }
 
   async removeForMonitor(monitorId: string): Promise<void> {

@@ -172,7 +172,7 @@ export class MonitorConfirmations {
     if (!monitor) return 'unconfirmed';
     const records: ResultRecord[] = [];
     for await (const batch of this.#parts.results.items(job._id)) records.push(...batch);
-    const observed = doc.observed.flat();
+    const observed = doc.observed.flatMap((report) => report.changes);
     const current = new Set(monitor.rules.map(ruleKey));
     let fired = false;
     for (const candidate of doc.candidates) {
