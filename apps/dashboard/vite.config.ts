@@ -7,7 +7,22 @@ import { DASHBOARD_DIST } from './src/dist-dir.ts';
  * index.html does not (revalidated on every load). `pnpm dev` proxies the API to a running
  * `pnpm start` on port 3000, so the dashboard and the API keep one origin as in production.
  */
-const API_PREFIXES = ['/auth', '/projects', '/jobs', '/schedules', '/webhooks', '/audit', '/usage', '/private', '/referral', '/admin', '/health'];
+const API_PREFIXES = [
+  '/auth',
+  '/projects',
+  '/jobs',
+  '/schedules',
+  '/webhooks',
+  '/products',
+  '/keywords',
+  '/monitors',
+  '/audit',
+  '/usage',
+  '/private',
+  '/referral',
+  '/admin',
+  '/health',
+];
 
 export default defineConfig({
   base: '/app/',

@@ -5,6 +5,8 @@ import { signOut } from './auth/sign-in-flow.ts';
 import { AdminPage } from './pages/admin.tsx';
 import { AuditPage } from './pages/audit.tsx';
 import { JobDetailPage } from './pages/job-detail.tsx';
+import { ProductPage } from './pages/product.tsx';
+import { ProductsPage } from './pages/product-lookup.tsx';
 import { ProjectJobsPage } from './pages/project-jobs.tsx';
 import { ProjectsPage } from './pages/projects.tsx';
 import { SchedulesPage } from './pages/schedules.tsx';
@@ -34,6 +36,7 @@ function Shell() {
   }
   const nav = [
     { href: '/projects', label: 'Projects' },
+    { href: '/products', label: 'Products' },
     { href: '/usage', label: 'Usage & credits' },
     { href: '/audit', label: 'Audit log' },
     ...(session.role === 'admin' ? [{ href: '/admin', label: 'Admin' }] : []),
@@ -77,6 +80,8 @@ function Shell() {
           <Route path="/projects/:projectId/jobs">{(params) => <ProjectJobsPage projectId={params.projectId} />}</Route>
           <Route path="/projects/:projectId/schedules">{(params) => <SchedulesPage projectId={params.projectId} />}</Route>
           <Route path="/projects/:projectId/webhooks">{(params) => <WebhooksPage projectId={params.projectId} />}</Route>
+          <Route path="/products" component={ProductsPage} />
+          <Route path="/products/:asin">{(params) => <ProductPage key={params.asin} asin={params.asin} />}</Route>
           <Route path="/jobs/:jobId">{(params) => <JobDetailPage key={params.jobId} jobId={params.jobId} />}</Route>
           <Route path="/usage" component={UsagePage} />
           <Route path="/audit" component={AuditPage} />

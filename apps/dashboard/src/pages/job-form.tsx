@@ -5,7 +5,19 @@ import { useState } from 'preact/hooks';
 import { ErrorNote } from '../components/error-note.tsx';
 import { jobCost, targetsFromText } from '../format/job-cost.ts';
 
-const DOMAINS = ['amazon.com', 'amazon.co.uk', 'amazon.de', 'amazon.fr', 'amazon.it', 'amazon.es', 'amazon.ca', 'amazon.co.jp', 'amazon.in', 'amazon.com.au'];
+/** The storefronts offered in forms (any supported marketplace may be typed). */
+export const DOMAINS = [
+  'amazon.com',
+  'amazon.co.uk',
+  'amazon.de',
+  'amazon.fr',
+  'amazon.it',
+  'amazon.es',
+  'amazon.ca',
+  'amazon.co.jp',
+  'amazon.in',
+  'amazon.com.au',
+];
 
 /**
  * What a job crawls: its type, the targets (pasted one per line or read from a text file), the
