@@ -10,9 +10,13 @@ export const CatalogConfig = defineConfig({
   }),
   SCHEDULER_ENABLED: Type.Boolean({
     default: true,
-    description: 'Run the schedule firing loop in this process (safe on several replicas: runs are claimed atomically).',
+    description: 'Run the schedule and monitor firing loop in this process (safe on several replicas: runs are claimed atomically).',
   }),
-  SCHEDULER_TICK_MS: Type.Integer({ minimum: 100, default: 30_000, description: 'How often the scheduler looks for due schedules.' }),
+  SCHEDULER_TICK_MS: Type.Integer({
+    minimum: 100,
+    default: 30_000,
+    description: "How often the scheduler looks for due schedules and monitors (and starts and decides monitors' confirmations).",
+  }),
   SCHEDULE_MIN_INTERVAL_MINUTES: Type.Integer({
     minimum: 1,
     default: CATALOG_LIMITS.scheduleMinIntervalMinutes,
