@@ -18,6 +18,7 @@ export interface SeededOrganization {
   scheduleId: string;
   webhookId: string;
   deliveryId: string;
+  monitorId: string;
   /** Strings only this organization's data contains; another organization must never see one. */
   secrets: string[];
 }
@@ -36,6 +37,9 @@ export async function seedOrganization(svc: TestService, options: { marker: stri
   const webhookId = (await as('POST', `/projects/${projectId}/webhooks`, { url: options.webhookUrl, description: `${options.marker}-hook` })).body.data
     .id as string;
   const deliveryId = (await as('POST', `/webhooks/${webhookId}/test`)).body.data.id as string;
+  // Paused, so it never runs: the suite's jobs stay the ones it made.
+  const monitorId = (await as('POST', `/projects/${projectId}/monitors`, { ...monitorBody(keyword), name: `${options.marker}-monitor`, enabled: false })).body
+    .data.id as string;
   return {
     user,
     projectId,
@@ -44,7 +48,21 @@ export async function seedOrganization(svc: TestService, options: { marker: stri
     scheduleId,
     webhookId,
     deliveryId,
-    secrets: [user.organizationId, user.userId, user.email, projectId, jobId, scheduleId, webhookId, deliveryId, options.marker],
+    monitorId,
+    secrets: [user.organizationId, user.userId, user.email, projectId, jobId, scheduleId, webhookId, deliveryId, monitorId, options.marker],
+  };
+}
+
+/** A valid search monitor of one keyword. */
+export function monitorBody(keyword: string): Record<string, unknown> {
+  return {
+    name: 'suite-monitor',
+    type: 'search',
+    targets: [keyword],
+    domain: 'amazon.com',
+    every: '1d',
+    watch: ['organicRank'],
+    rules: [{ field: 'organicRank', op: 'entersTop', value: 3 }],
   };
 }
 
@@ -100,6 +118,7 @@ export function idsOf(org: SeededOrganization, route: RouteSpec): Record<string,
     jobs: org.jobId,
     schedules: org.scheduleId,
     webhooks: org.webhookId,
+    monitors: org.monitorId,
     organizations: org.user.organizationId,
   };
   const resource = route.url.split('/')[route.url.startsWith('/admin/') ? 2 : 1] ?? '';
@@ -135,6 +154,8 @@ export function validBodyFor(route: RouteSpec, org: SeededOrganization, options:
     'PATCH /schedules/:id': { cron: '0 10 * * *' },
     'POST /projects/:projectId/webhooks': { url: options.webhookUrl },
     'PATCH /webhooks/:id': { description: 'changed' },
+    'POST /projects/:projectId/monitors': monitorBody('suite'),
+    'PATCH /monitors/:id': { name: 'changed' },
     'POST /private/credits/checkout': { packageId: 'starter' },
     'POST /referral/click': { code: 'nosuchcode' },
   };

@@ -5,6 +5,7 @@ import {
   expectEnvelope,
   idsOf,
   isEventStream,
+  monitorBody,
   pathFor,
   type Receiver,
   readFirstEvent,
@@ -30,6 +31,8 @@ const VALID_BODIES: Readonly<Record<string, unknown>> = {
   'PATCH /schedules/:id': { enabled: true, cron: '0 8 * * *' },
   'POST /projects/:projectId/webhooks': { url: 'http://127.0.0.1:9/b' },
   'PATCH /webhooks/:id': { url: 'http://127.0.0.1:9/b', enabled: false },
+  'POST /projects/:projectId/monitors': monitorBody('b-keyword'),
+  'PATCH /monitors/:id': { name: 'taken-over', enabled: true },
   'POST /admin/organizations/:organizationId/credits': { type: 'revoke', amount: 1, reason: 'attack' },
   'PATCH /admin/organizations/:organizationId/limits': { jobsPerMonth: 0 },
 };
@@ -116,6 +119,9 @@ describe('tenant isolation through the all-in-one', () => {
     expect(webhooks).toEqual([expect.objectContaining({ id: a.webhookId, url: `${receiver.url}/a`, enabled: true, previousSecretExpiresAt: null })]);
     const deliveries = await as(`/webhooks/${a.webhookId}/deliveries`);
     expect(deliveries.body.data.map((d: { id: string }) => d.id)).toEqual([a.deliveryId]);
+    // B's run, resume, change and delete of A's monitor did nothing (the job count above: no run).
+    const monitors = (await as(`/projects/${a.projectId}/monitors`)).body.data;
+    expect(monitors).toEqual([expect.objectContaining({ id: a.monitorId, status: 'paused', name: expect.stringMatching(/-monitor$/), lastJobId: null })]);
     // Exports of A's job by B were refused, so none was counted against either organization.
     const usage = (await as('/usage')).body.data;
     expect(JSON.stringify(usage)).not.toContain(b.user.organizationId);
