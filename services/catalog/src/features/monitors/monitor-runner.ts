@@ -110,7 +110,7 @@ export class MonitorRunner {
     }
   }
 
-  /** Keeps why a job of the monitor could not be created (`lastError`); the budget's pause says so itself. */
+  /** Keeps why a job of the monitor could not be created (`lastError`: a refusal of the create, or the budget's 409). */
   async recordFailure(monitor: MonitorDoc, error: unknown, at: string): Promise<void> {
     const appError = error instanceof AppError ? error : undefined;
     if (!appError) this.#logger.error({ err: error, monitorId: monitor._id }, 'a monitor run failed');

@@ -21,6 +21,12 @@ export type ReportedTarget = Pick<TargetResults, 'jobId' | 'targetIndex' | 'reco
 const unsound = (record: ResultRecord | undefined): boolean =>
   record === undefined || record.quality?.status === 'partial' || record.location?.verified === false;
 
+/** The ASIN a product record was asked for, when its page showed another. */
+function requestedAsinOf(record: ResultRecord | undefined): string | undefined {
+  const requested = record && 'requestedAsin' in record ? record.requestedAsin : undefined;
+  return typeof requested === 'string' ? requested : undefined;
+}
+
 /**
  * Whether a change may fire: read from a sound record (an absence, from a target whose records
  * are all sound). History writes nothing for blocked or failed pages; this keeps a partial or
@@ -56,7 +62,8 @@ export class MonitorTriggers {
     }
     const monitor = await monitors.findById(run.monitorId);
     if (!monitor) return;
-    const firings = evaluateRules(monitor, { _id: target.jobId }, changes).filter((firing) => fromSoundRecords(target, firing.change));
+    const requested = (change: ObservedChange) => requestedAsinOf(target.records[recordSeqOf(change) ?? -1]);
+    const firings = evaluateRules(monitor, { _id: target.jobId }, changes, requested).filter((firing) => fromSoundRecords(target, firing.change));
     const toConfirm: Firing[] = [];
     for (const firing of firings) {
       if (!firing.rule.confirm) await alerts.fire(monitor, firing);

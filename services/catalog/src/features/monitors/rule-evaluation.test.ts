@@ -157,6 +157,17 @@ describe('evaluateRules over a report’s changes', () => {
     expect(firings).toEqual([]);
   });
 
+  it('names the target a variation was shown for, when the job asked for it', () => {
+    const variation = change(product('B00VARIANT'), 'price', 60, 45);
+    expect(evaluateRules(details, { _id: 'job_1' }, [variation])).toEqual([]);
+    const asked = (c: ObservedChange) => (c.subject.kind === 'product' && c.subject.asin === 'B00VARIANT' ? 'B000000002' : undefined);
+    expect(evaluateRules(details, { _id: 'job_1' }, [variation], asked).map((f) => [f.target, f.change.subject])).toEqual([
+      ['B000000002', product('B00VARIANT')],
+      ['B000000002', product('B00VARIANT')],
+    ]);
+    expect(evaluateRules(details, { _id: 'job_1' }, [variation], () => 'B000000009')).toEqual([]);
+  });
+
   it('applies a bestSellersRank rule to each category’s rank', () => {
     const firings = evaluateRules(details, { _id: 'job_1' }, [
       change(product('B000000002'), 'bestSellersRank:Electronics', 5, 7),

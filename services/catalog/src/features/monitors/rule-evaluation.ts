@@ -1,4 +1,4 @@
-import type { MonitorRule, ObservedChange, ObservedSubject, TrackedValue } from '@crawl/contracts';
+import type { MonitorRule, ObservedChange, TrackedValue } from '@crawl/contracts';
 import type { MonitorDefinition } from './monitor-model.ts';
 
 // The rules as pure functions of a change's two values: no I/O, no clock. A report's changes are
@@ -73,30 +73,39 @@ export function ruleFires(rule: MonitorRule, previous: TrackedValue, current: Tr
   }
 }
 
-/** Finds the monitor's target a subject stands for; built once per evaluation, only when a change needs it. */
-function targetFinder(monitor: EvaluatedMonitor): (subject: ObservedSubject) => string | undefined {
+/** The ASIN a job asked for when its page showed another (a variation): history follows the one shown. */
+export type RequestedAsin = (change: ObservedChange) => string | undefined;
+
+/** Finds the monitor's target a change is about; built once per evaluation, only when a change needs it. */
+function targetFinder(monitor: EvaluatedMonitor, requested: RequestedAsin | undefined): (change: ObservedChange) => string | undefined {
   if (monitor.type === 'details') {
     const asins = new Set(monitor.targets);
-    return (subject) => (subject.kind === 'product' && asins.has(subject.asin) ? subject.asin : undefined);
+    return (change) => {
+      if (change.subject.kind !== 'product') return undefined;
+      if (asins.has(change.subject.asin)) return change.subject.asin;
+      const asked = requested?.(change);
+      return asked !== undefined && asins.has(asked) ? asked : undefined;
+    };
   }
   const keywords = new Map(monitor.targets.map((keyword) => [normalizeKeyword(keyword), keyword]));
-  return (subject) => (subject.kind === 'rank' ? keywords.get(normalizeKeyword(subject.keyword)) : undefined);
+  return ({ subject }) => (subject.kind === 'rank' ? keywords.get(normalizeKeyword(subject.keyword)) : undefined);
 }
 
 /**
  * The rules that fire for a job's changes: each change of this job, of a watched field, about one
- * of the monitor's targets, tested against the rules on its field (`bestSellersRank` rules apply
- * to every category's rank).
+ * of the monitor's targets (for a details monitor, also a variation its page showed for a target:
+ * `requested`), tested against the rules on its field (`bestSellersRank` rules apply to every
+ * category's rank).
  */
-export function evaluateRules(monitor: EvaluatedMonitor, job: { _id: string }, changes: readonly ObservedChange[]): Firing[] {
+export function evaluateRules(monitor: EvaluatedMonitor, job: { _id: string }, changes: readonly ObservedChange[], requested?: RequestedAsin): Firing[] {
   const firings: Firing[] = [];
-  let findTarget: ((subject: ObservedSubject) => string | undefined) | undefined;
+  let findTarget: ((change: ObservedChange) => string | undefined) | undefined;
   for (const change of changes) {
     if (change.jobId !== job._id) continue;
     const field = baseField(change.field);
     if (!(monitor.watch as readonly string[]).includes(field)) continue;
-    findTarget ??= targetFinder(monitor);
-    const target = findTarget(change.subject);
+    findTarget ??= targetFinder(monitor, requested);
+    const target = findTarget(change);
     if (target === undefined) continue;
     monitor.rules.forEach((rule, ruleIndex) => {
       if (rule.field === field && ruleFires(rule, change.previous, change.current)) firings.push({ ruleIndex, rule, change, target });
