@@ -10,7 +10,7 @@ import {
   type TrackedField,
   type UpdateMonitorBody,
 } from '@crawl/contracts';
-import { errors } from '@crawl/errors';
+import { AppError, errors } from '@crawl/errors';
 import { marketplaceDomainOf } from '@crawl/marketplace';
 import type { JobInput } from '../jobs/index.ts';
 import { DEFAULT_TIMEZONE, validateCron } from '../schedules/index.ts';
@@ -177,6 +177,14 @@ export class MonitorDefinitions {
       }
       return;
     }
-    validateCron(draft.cron ?? '', draft.timezone ?? DEFAULT_TIMEZONE, MONITOR_LIMITS.minIntervalMinutes, now);
+    try {
+      validateCron(draft.cron ?? '', draft.timezone ?? DEFAULT_TIMEZONE, MONITOR_LIMITS.minIntervalMinutes, now);
+    } catch (error) {
+      // The schedules' wording speaks of daily-style schedules; a monitor's limit is its own.
+      if (error instanceof AppError && error.message.startsWith('cron fires more often than')) {
+        throw errors.validation(`cron fires more often than every ${MONITOR_LIMITS.minIntervalMinutes} minutes, the most a monitor runs`);
+      }
+      throw error;
+    }
   }
 }

@@ -150,6 +150,8 @@ describe.each(testBackends())('monitors routes ($name)', (backend) => {
     [{ domain: 'amazon.cn' }, expect.stringMatching(/^domain "amazon.cn" is not a supported marketplace; use one of amazon.com, /)],
     [{ every: '5m' }, 'every "5m" is outside 15m to 7d (minutes m, hours h or days d, e.g. "15m", "6h", "1d")'],
     [{ maxCreditsPerMonth: 3 }, 'maxCreditsPerMonth 3 is less than one run: 4 credits (2 products)'],
+    [{ every: undefined, cron: '*/5 * * * *' }, 'cron fires more often than every 15 minutes, the most a monitor runs'],
+    [{ every: undefined, cron: '61 6 * * *' }, 'cron minute field "61" is not valid (allowed: 0-59, with *, lists, ranges and steps)'],
   ])('explains %j in words', async (over, message) => {
     const res = await create(detailsBody(over));
     expect(res.status).toBe(400);
