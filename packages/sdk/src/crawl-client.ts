@@ -6,6 +6,7 @@ import { AuthApi } from './resources/auth-api.ts';
 import { CreditsApi, getDailyCredits, getUsage, ReferralApi } from './resources/billing-api.ts';
 import { HistoryApi } from './resources/history-api.ts';
 import { JobsApi } from './resources/jobs-api.ts';
+import { MonitorsApi } from './resources/monitors-api.ts';
 import { ProjectsApi } from './resources/projects-api.ts';
 import { SchedulesApi } from './resources/schedules-api.ts';
 import { WebhooksApi } from './resources/webhooks-api.ts';
@@ -29,6 +30,7 @@ export class CrawlClient {
   readonly schedules: SchedulesApi;
   readonly webhooks: WebhooksApi;
   readonly history: HistoryApi;
+  readonly monitors: MonitorsApi;
   readonly audit: AuditApi;
   readonly credits: CreditsApi;
   readonly referral: ReferralApi;
@@ -43,6 +45,7 @@ export class CrawlClient {
     this.schedules = new SchedulesApi(this.transport);
     this.webhooks = new WebhooksApi(this.transport);
     this.history = new HistoryApi(this.transport);
+    this.monitors = new MonitorsApi(this.transport);
     this.audit = new AuditApi(this.transport);
     this.credits = new CreditsApi(this.transport);
     this.referral = new ReferralApi(this.transport);

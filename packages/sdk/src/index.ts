@@ -15,6 +15,18 @@ export type { ResultItem } from './resources/jobs-api.ts';
 export { recordField } from '@crawl/contracts';
 /** The fields history tracks of a product and of a search result (docs/history.md). */
 export { PRODUCT_TRACKED_FIELDS, RANK_TRACKED_FIELDS } from '@crawl/contracts';
+/** What monitors' rules may say (docs/monitors.md): the operations, the fields each reads, the values they take, the limits. */
+export {
+  DEFAULT_MONITOR_COOLDOWN,
+  MONITOR_LIMITS,
+  MONITOR_OP_FIELDS,
+  MONITOR_OP_VALUES,
+  MONITOR_RULE_OPS,
+  MONITOR_WATCHABLE_FIELDS,
+  monitorRunCredits,
+} from '@crawl/contracts';
+export { parseRule, RULE_TEXT_FORM, RuleSyntaxError, ruleText } from './monitors/rule-text.ts';
+export { changeInWords, fieldInWords, ruleInWords, trackedValueInWords } from './monitors/rule-words.ts';
 export type { RouteData, RouteInput, RouteOutput } from './route-types.ts';
 export * from './types.ts';
 export { chargesOf, normalizeJob, normalizeSession, progressOf } from './variants.ts';

@@ -7,11 +7,12 @@ function recordingFetch(calls: Array<{ method: string; path: string }>): typeof 
   return async (input, init) => {
     const url = new URL(String(input));
     calls.push({ method: init?.method ?? 'GET', path: url.pathname });
-    if (url.pathname.endsWith('/events')) {
+    if (/^\/jobs\/[^/]+\/events$/.test(url.pathname)) {
       const end = { id: 'j', status: 'completed', targets: [] };
       return new Response(`id: 1\nevent: end\ndata: ${JSON.stringify(end)}\n\n`, { headers: { 'content-type': 'text/event-stream' } });
     }
-    const isList = (init?.method ?? 'GET') === 'GET' && /\/(projects|jobs|schedules|webhooks|deliveries|audit|packages|ledger)$/.test(url.pathname);
+    const isList =
+      (init?.method ?? 'GET') === 'GET' && /\/(projects|jobs|schedules|webhooks|deliveries|audit|packages|ledger|monitors|events)$/.test(url.pathname);
     const item = {
       targets: [],
       items: [],
@@ -63,6 +64,24 @@ describe('every public route has a client method', () => {
     await crawl.history.product('B0SIM00001');
     await crawl.history.latest('B0SIM00001');
     await crawl.history.keywordRanks('usb c cable');
+    const rule = { field: 'price' as const, op: 'dropsBy' as const, value: 10 };
+    await crawl.monitors.create('p1', {
+      name: 'm',
+      type: 'details',
+      targets: ['B0SIM00001'],
+      domain: 'amazon.com',
+      every: '1h',
+      watch: ['price'],
+      rules: [rule],
+    });
+    await crawl.monitors.list('p1');
+    await crawl.monitors.get('m1');
+    await crawl.monitors.update('m1', { name: 'n' });
+    await crawl.monitors.pause('m1');
+    await crawl.monitors.resume('m1');
+    await crawl.monitors.run('m1');
+    await crawl.monitors.events('m1');
+    await crawl.monitors.delete('m1');
     await crawl.usage();
     await crawl.dailyCredits('2026-11');
     await crawl.credits.packages();

@@ -1,4 +1,4 @@
-import { type Job, JobEventsUnavailableError, progressOf } from '@crawl/sdk';
+import { type Job, JobEventsUnavailableError, type MonitorEvent, progressOf } from '@crawl/sdk';
 import { useQuery, useQueryClient } from '@tanstack/preact-query';
 import { useEffect, useState } from 'preact/hooks';
 import { api } from './client.ts';
@@ -11,11 +11,13 @@ const isOpen = (job: Job | undefined) => job !== undefined && (job.status === 'q
 /**
  * A job kept up to date while it runs: from its event stream (GET /jobs/:id/events) where the
  * server has one, else by polling GET /jobs/:id. Either way the job sits in the query cache, so
- * every view of it (status, targets, progress, queue position) follows.
+ * every view of it (status, targets, progress, queue position) follows. On a monitor's run the
+ * stream also tells the rules that fired (`fired`, as they come; a stream tells none from before it opened).
  */
 export function useLiveJob(jobId: string) {
   const queryClient = useQueryClient();
   const [mode, setMode] = useState<LiveMode>('stream');
+  const [fired, setFired] = useState<MonitorEvent[]>([]);
   const job = useQuery({
     queryKey: ['job', jobId],
     queryFn: () => api.jobs.get(jobId),
@@ -29,7 +31,10 @@ export function useLiveJob(jobId: string) {
     (async () => {
       try {
         for await (const event of api.jobs.events(jobId, { signal: abort.signal })) {
-          if (event.type === 'target') {
+          if (event.type === 'monitor') {
+            const fresh = event.event;
+            setFired((before) => (before.some((e) => e.id === fresh.id) ? before : [...before, fresh]));
+          } else if (event.type === 'target') {
             queryClient.setQueryData<Job>(['job', jobId], (old) => {
               if (!old) return old;
               const targets = old.targets.slice();
@@ -51,5 +56,5 @@ export function useLiveJob(jobId: string) {
     return () => abort.abort();
   }, [jobId, open, mode, queryClient]);
 
-  return { job, mode, progress: job.data ? progressOf(job.data) : undefined };
+  return { job, mode, fired, progress: job.data ? progressOf(job.data) : undefined };
 }

@@ -1,4 +1,4 @@
-import type { Target } from '@crawl/contracts';
+import type { MonitorEvent, Target } from '@crawl/contracts';
 import { EventSourceParserStream } from 'eventsource-parser/stream';
 import { CrawlApiError } from '../errors.ts';
 import type { Transport } from '../http/transport.ts';
@@ -6,10 +6,15 @@ import { sleep } from '../http/retry-policy.ts';
 import type { Job, JobProgress } from '../types.ts';
 import { normalizeJob } from '../variants.ts';
 
-/** The events of `GET /jobs/:id/events` (docs/clients.md): a snapshot and status changes, targets as they end, then the end. */
+/**
+ * The events of `GET /jobs/:id/events` (docs/clients.md): a snapshot and status changes, targets
+ * as they end, on a monitor's run the `monitor.triggered` events its rules fired (after the
+ * target's event), then the end.
+ */
 export type JobEvent =
   | { type: 'job'; id: string | undefined; job: Job }
   | { type: 'target'; id: string | undefined; jobId: string; index: number; target: Target; progress: JobProgress }
+  | { type: 'monitor'; id: string | undefined; event: MonitorEvent }
   | { type: 'end'; id: string | undefined; job: Job };
 
 export interface JobEventsOptions {
@@ -130,6 +135,8 @@ function parseEvent(type: string | undefined, id: string | undefined, data: stri
       return { type: 'job', id, job: normalizeJob(payload) };
     case 'end':
       return { type: 'end', id, job: normalizeJob(payload) };
+    case 'monitor':
+      return { type: 'monitor', id, event: payload as MonitorEvent };
     case 'target': {
       const { jobId, index, target, progress } = payload as { jobId: string; index: number; target: Target | string; progress: JobProgress };
       return { type: 'target', id, jobId, index, target: typeof target === 'string' ? { value: target, status: 'success' } : target, progress };

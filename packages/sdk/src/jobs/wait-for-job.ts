@@ -40,6 +40,8 @@ export async function waitForJob(sources: WaitSources, options: WaitOptions = {}
   if (options.events !== false) {
     try {
       for await (const event of sources.events(signal)) {
+        // A monitor's event says what a rule saw, not how far the job is: `jobs.events` has them.
+        if (event.type === 'monitor') continue;
         let progress: JobProgress;
         if (event.type === 'target') {
           if (!job) continue;
