@@ -5,6 +5,7 @@ import { actionFactory } from './commands/action.ts';
 import { authCommands } from './commands/auth-commands.ts';
 import { historyCommands } from './commands/history-commands.ts';
 import { jobsCommands } from './commands/jobs-commands.ts';
+import { monitorsCommands } from './commands/monitors-commands.ts';
 import { projectsCommands } from './commands/projects-commands.ts';
 import { resultsCommands } from './commands/results-commands.ts';
 import { schedulesCommands } from './commands/schedules-commands.ts';
@@ -34,6 +35,7 @@ export function buildProgram(io: CliIo, contexts: CliContext[]): Command {
   resultsCommands(program, action);
   historyCommands(program, action);
   schedulesCommands(program, action);
+  monitorsCommands(program, action);
   usageCommand(program, action);
   webhooksCommands(program, action);
   // Subcommands stop the process through the same override, so main() decides the exit code.
