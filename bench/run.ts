@@ -6,6 +6,8 @@ const BENCHES: Record<string, () => Promise<{ main(): Promise<void> }>> = {
   parser: () => import('./parser.ts'),
   fairness: () => import('./fairness.ts'),
   storage: () => import('./storage.ts'),
+  // History as change points: storage for a simulated year, one product's history read, the write's cost.
+  history: () => import('./history.ts'),
   // Crawl pipeline (fetch + parse pool) vs the parse-bound ceiling and Crawlee's CheerioCrawler.
   pipeline: () => import('./pipeline.ts'),
   // Details targets that succeed when the simulator answers a share of requests with block pages.

@@ -10,6 +10,7 @@ import {
   type ProductLatestQuery,
   type ProductObservation,
   type RankPoint,
+  type TrackedValue,
 } from '@crawl/contracts';
 import type { Clock } from '@crawl/clock';
 import { errors } from '@crawl/errors';
@@ -58,10 +59,13 @@ function trackedFields(list: string | undefined): ReadonlySet<string> | undefine
 }
 
 function valuesOf(stored: StoredValues, wanted?: ReadonlySet<string>): HistoryValues {
+  const keys = Object.keys(stored);
+  // The common case (all fields, no encoded category name) hands the stored object on as it is.
+  if (!wanted && !keys.some((key) => key.includes('%'))) return stored;
   const values: HistoryValues = {};
-  for (const [key, value] of Object.entries(stored)) {
+  for (const key of keys) {
     const field = fieldOfStoredKey(key);
-    if (!wanted || fieldSelected(field, wanted)) values[field] = value;
+    if (!wanted || fieldSelected(field, wanted)) values[field] = stored[key] as TrackedValue;
   }
   return values;
 }

@@ -2,4 +2,5 @@
 export { HistoryRecorder } from './history-recorder.ts';
 export { historyRoutes } from './history-routes.ts';
 export { HistoryService } from './history-service.ts';
-export { ObservationRepository, type ObservationDoc } from './observation-repository.ts';
+export { OBSERVATIONS_COLLECTION, ObservationRepository, type ObservationDoc } from './observation-repository.ts';
+export { subjectIdOf } from './observed-subjects.ts';
