@@ -5,6 +5,8 @@ import { signOut } from './auth/sign-in-flow.ts';
 import { AdminPage } from './pages/admin.tsx';
 import { AuditPage } from './pages/audit.tsx';
 import { JobDetailPage } from './pages/job-detail.tsx';
+import { MonitorDetailPage } from './pages/monitor-detail.tsx';
+import { MonitorsPage } from './pages/monitors.tsx';
 import { ProductPage } from './pages/product.tsx';
 import { ProductsPage } from './pages/product-lookup.tsx';
 import { ProjectJobsPage } from './pages/project-jobs.tsx';
@@ -79,6 +81,8 @@ function Shell() {
           <Route path="/projects" component={ProjectsPage} />
           <Route path="/projects/:projectId/jobs">{(params) => <ProjectJobsPage projectId={params.projectId} />}</Route>
           <Route path="/projects/:projectId/schedules">{(params) => <SchedulesPage projectId={params.projectId} />}</Route>
+          <Route path="/projects/:projectId/monitors">{(params) => <MonitorsPage key={params.projectId} projectId={params.projectId} />}</Route>
+          <Route path="/monitors/:monitorId">{(params) => <MonitorDetailPage key={params.monitorId} monitorId={params.monitorId} />}</Route>
           <Route path="/projects/:projectId/webhooks">{(params) => <WebhooksPage projectId={params.projectId} />}</Route>
           <Route path="/products" component={ProductsPage} />
           <Route path="/products/:asin">{(params) => <ProductPage key={params.asin} asin={params.asin} />}</Route>

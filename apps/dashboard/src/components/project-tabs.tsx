@@ -10,6 +10,7 @@ export function ProjectTabs({ projectId }: { projectId: string }) {
   const tabs = [
     { href: `/projects/${projectId}/jobs`, label: 'Jobs' },
     { href: `/projects/${projectId}/schedules`, label: 'Schedules' },
+    { href: `/projects/${projectId}/monitors`, label: 'Monitors' },
     { href: `/projects/${projectId}/webhooks`, label: 'Webhooks' },
   ];
   return (

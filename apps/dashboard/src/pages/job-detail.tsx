@@ -1,4 +1,4 @@
-import { chargesOf, type ExportFormat, recordField } from '@crawl/sdk';
+import { changeInWords, chargesOf, type ExportFormat, recordField, ruleInWords } from '@crawl/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/preact-query';
 import { useState } from 'preact/hooks';
 import { Link, useLocation } from 'wouter-preact';
@@ -9,12 +9,21 @@ import { ErrorNote } from '../components/error-note.tsx';
 import { PageTitle } from '../components/page-title.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
 import { duration, when } from '../format/dates.ts';
+import { eventProductHref } from '../format/monitor-words.ts';
+import { asinFrom, productHref } from '../format/product-values.ts';
 import { cellText, columnsOf, DEFAULT_COLUMNS, SORTABLE, sortRows } from '../format/result-columns.ts';
 import { chargedText, targetWhy } from '../format/target-outcome.ts';
 
+/** What a monitor's job is, as its link says it. */
+const RUN_WORDS = {
+  scheduled: 'a scheduled run of its monitor',
+  manual: 'a run of its monitor started by hand',
+  confirmation: "a re-check confirming a monitor's rule",
+} as const;
+
 /** One job, live: status, queue position, targets with reasons, progress; cancel, retry, results, export. */
 export function JobDetailPage({ jobId }: { jobId: string }) {
-  const { job, mode, progress } = useLiveJob(jobId);
+  const { job, mode, fired, progress } = useLiveJob(jobId);
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   const cancel = useMutation({ mutationFn: () => api.jobs.cancel(jobId), onSuccess: (updated) => queryClient.setQueryData(['job', jobId], updated) });
@@ -23,6 +32,9 @@ export function JobDetailPage({ jobId }: { jobId: string }) {
   if (!data) return <section>{job.error ? <ErrorNote error={job.error} /> : <p>Loading…</p>}</section>;
   const open = data.status === 'queued' || data.status === 'running';
   const charges = chargesOf(data);
+  const { domain, deliveryZip: zip } = data.config as { domain?: unknown; deliveryZip?: unknown };
+  const marketplace = typeof domain === 'string' ? domain : null;
+  const deliveryZip = typeof zip === 'string' ? zip : null;
 
   return (
     <section>
@@ -71,6 +83,14 @@ export function JobDetailPage({ jobId }: { jobId: string }) {
             <dd>{data.queue.etaSeconds === null || data.queue.etaSeconds === undefined ? 'measuring…' : duration(data.queue.etaSeconds)}</dd>
           </>
         ) : null}
+        {data.monitorId ? (
+          <>
+            <dt>Monitor</dt>
+            <dd>
+              <Link href={`/monitors/${data.monitorId}`}>{RUN_WORDS[data.monitorRun ?? 'scheduled']}</Link>
+            </dd>
+          </>
+        ) : null}
         <dt>Updates</dt>
         <dd>{mode === 'stream' && open ? 'live' : mode === 'polling' && open ? 'polling every 1.5 s' : 'finished'}</dd>
       </dl>
@@ -82,6 +102,18 @@ export function JobDetailPage({ jobId }: { jobId: string }) {
           max={progress.total}
           text={`${progress.done} done, ${progress.failed} failed, ${progress.pending} pending of ${progress.total}`}
         />
+      ) : null}
+      {fired.length > 0 ? (
+        <div class="card" aria-live="polite">
+          <h2>Rules fired during this run</h2>
+          <ul class="rule-list" data-testid="fired-rules">
+            {fired.map((event) => (
+              <li key={event.id}>
+                <Link href={eventProductHref(event)}>{event.subject.asin}</Link>: {changeInWords(event)}, {ruleInWords(event.rule)}
+              </li>
+            ))}
+          </ul>
+        </div>
       ) : null}
       <h2>Targets</h2>
       <div class="table-wrap">
@@ -100,7 +132,19 @@ export function JobDetailPage({ jobId }: { jobId: string }) {
               const why = targetWhy(target);
               return (
                 <tr key={`${index}:${target.value}`}>
-                  <td>{target.value}</td>
+                  <td>
+                    {target.value}
+                    {data.type === 'details' && asinFrom(target.value) ? (
+                      <span class="detail">
+                        <Link
+                          href={productHref(asinFrom(target.value) as string, { domain: marketplace, zip: deliveryZip })}
+                          aria-label={`History of ${asinFrom(target.value)}`}
+                        >
+                          history
+                        </Link>
+                      </span>
+                    ) : null}
+                  </td>
                   <td>
                     <StatusBadge status={target.status} />
                   </td>
