@@ -1,7 +1,7 @@
 import type { ObservedChange, TrackedValue } from '@crawl/contracts';
 import type { TargetResults, TargetResultsObserver } from '../shared/ports.ts';
 import { keywordScopeOf, subjectIdOf } from './observed-subjects.ts';
-import type { ObservationDoc, ObservationRepository } from './observation-repository.ts';
+import type { ObservationCheck, ObservationDoc, ObservationRepository } from './observation-repository.ts';
 import { productChecks, rankChecks, type KeywordCoverage, type TargetRecords } from './tracked-values.ts';
 
 const GONE: ReadonlyMap<string, TrackedValue> = new Map<string, TrackedValue>([
@@ -63,49 +63,45 @@ export class HistoryRecorder implements TargetResultsObserver {
     const { organizationId } = results;
     const scopeId = keywordScopeOf(organizationId, first.subject.marketplace, first.subject.keyword);
     const heads = new Map((await this.#observations.keywordHeads(organizationId, scopeId)).map((head) => [head._id, head]));
-    const changes: ObservedChange[] = [];
-    for (const check of checks) {
+    const report = reportOf(results);
+    const items: { check: ObservationCheck; head: ObservationDoc | null }[] = checks.map((check) => {
       const subjectId = subjectIdOf(organizationId, check.subject);
-      changes.push(
-        ...(await this.#observations.observe(
-          {
-            organizationId,
-            subjectId,
-            subject: check.subject,
-            scopeId,
-            values: check.values,
-            jobId: results.jobId,
-            resultId: check.resultId,
-            report: reportOf(results),
-            at: results.at,
-          },
-          heads.get(subjectId) ?? null,
-        )),
-      );
-    }
+      return {
+        check: {
+          organizationId,
+          subjectId,
+          subject: check.subject,
+          scopeId,
+          values: check.values,
+          jobId: results.jobId,
+          resultId: check.resultId,
+          report,
+          at: results.at,
+        },
+        head: heads.get(subjectId) ?? null,
+      };
+    });
     if (coverage) {
       for (const head of heads.values()) {
         if (head.subject.kind !== 'rank' || coverage.present.has(head.asin) || !gone(head, coverage)) continue;
-        changes.push(
-          ...(await this.#observations.observe(
-            {
-              organizationId,
-              subjectId: head._id,
-              subject: head.subject,
-              scopeId,
-              values: GONE,
-              jobId: results.jobId,
-              // No row shows an absence: the target's result set does (`<jobId>:<targetIndex>`).
-              resultId: reportOf(results),
-              report: reportOf(results),
-              at: results.at,
-            },
-            head,
-          )),
-        );
+        // No row shows an absence: the target's result set does (`<jobId>:<targetIndex>`).
+        items.push({
+          check: {
+            organizationId,
+            subjectId: head._id,
+            subject: head.subject,
+            scopeId,
+            values: GONE,
+            jobId: results.jobId,
+            resultId: report,
+            report,
+            at: results.at,
+          },
+          head,
+        });
       }
     }
-    return changes;
+    return this.#observations.observeKnown(items);
   }
 }
 

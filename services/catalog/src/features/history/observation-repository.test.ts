@@ -46,7 +46,7 @@ describeOnEachStore('ObservationRepository', (open) => {
       jobId: 'job_0',
       resultId: 'job_0:0:0',
       lastJobId: 'job_5',
-      lastResultId: 'job_5:0:0',
+      lastReport: 'job_5:0',
     });
     expect((await repo.footprint(ORG)).rows).toBe(1);
   });
@@ -126,6 +126,35 @@ describeOnEachStore('ObservationRepository', (open) => {
     expect(page2.map((r) => [r.asin, r.seq])).toEqual([['B00000000B', 0]]);
     expect(await repo.head('org_b', subjectId)).toBeNull();
     expect(await repo.keywordRows('org_b', scope, { limit: 10 })).toEqual([]);
+  });
+
+  it("extends a keyword's unchanged heads in one write and observes the rest one by one", async () => {
+    const rank = (asin: string): ObservedSubject => ({ kind: 'rank', marketplace: 'amazon.com', keyword: 'kw', asin });
+    const scope = keywordScopeOf(ORG, 'amazon.com', 'kw');
+    await repo.observe(check(0, { organicRank: 1, page: 1 }, rank('B00000000A')));
+    await repo.observe(check(0, { organicRank: 2, page: 1 }, rank('B00000000B')));
+    const known = async (n: number, ranks: Record<string, number>) => {
+      const heads = new Map((await repo.keywordHeads(ORG, scope)).map((h) => [h.asin, h]));
+      return Object.entries(ranks).map(([asin, organicRank]) => ({ check: check(n, { organicRank, page: 1 }, rank(asin)), head: heads.get(asin) ?? null }));
+    };
+    // A unchanged, B changed, C new.
+    const items = await known(1, { B00000000A: 1, B00000000B: 3, B00000000C: 4 });
+    const changes = await repo.observeKnown(items);
+    expect(changes.map((c) => [c.subject.asin, c.previous, c.current])).toEqual([['B00000000B', 2, 3]]);
+    // The same report again counts nothing, and says again what it changed.
+    expect(await repo.observeKnown(items)).toEqual(changes);
+    // A head that moved after the read: the batch misses it, the check reads it again.
+    const stale = await known(2, { B00000000A: 1, B00000000B: 3 });
+    await repo.observe(check(3, { organicRank: 1, page: 1 }, rank('B00000000A')));
+    expect(await repo.observeKnown(stale)).toEqual([]);
+    const heads = new Map((await repo.keywordHeads(ORG, scope)).map((h) => [h.asin, h]));
+    expect([heads.get('B00000000A')?.checks, heads.get('B00000000B')?.checks, heads.get('B00000000C')?.checks]).toEqual([4, 2, 1]);
+    expect((await repo.keywordRows(ORG, scope, { limit: 10 })).map((r) => [r.asin, r.seq, r.checks])).toEqual([
+      ['B00000000A', 0, 4],
+      ['B00000000B', 0, 1],
+      ['B00000000B', 1, 2],
+      ['B00000000C', 0, 1],
+    ]);
   });
 
   it('reads a time window and pages by seq', async () => {

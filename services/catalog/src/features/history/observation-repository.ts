@@ -32,8 +32,7 @@ export interface ObservationDoc extends Document {
   jobId: string;
   resultId: string;
   lastJobId: string;
-  lastResultId: string;
-  /** `<jobId>:<targetIndex>` of the last check: the same report delivered again is recognised. */
+  /** `<jobId>:<targetIndex>` of the last check (its result set): the same report delivered again is recognised. */
   lastReport: string;
   /**
    * A digest of the values the last check carried. The head holds them all (that check wrote or
@@ -127,7 +126,7 @@ export class ObservationRepository {
       const at = [check.at, head.lastSeenAt].sort()[1] as string;
       const changes = changesOf(check, head, at);
       const values = mergeValues(head.values, check.values);
-      const last = { lastJobId: check.jobId, lastResultId: check.resultId, lastReport: check.report, carried: carriedDigest(check.values) };
+      const last = { lastJobId: check.jobId, lastReport: check.report, carried: carriedDigest(check.values) };
       const current = { _id: head._id, seq: head.seq, checks: head.checks };
       if (changes.length === 0) {
         if (await this.#rows.updateOne(current, { $set: { values, lastSeenAt: at, ...last }, $inc: { checks: 1 } })) return [];
@@ -142,6 +141,38 @@ export class ObservationRepository {
     throw new Error(`observation of subject ${check.subjectId} kept meeting concurrent writers`);
   }
 
+  /**
+   * Checks of one report whose heads were just read together (a keyword's ASINs): those that
+   * carry what their head's last check carried are extended in one write, guarded per head by its
+   * `seq` and `checks`; any other, and any whose head moved meanwhile, go through `observe`
+   * (which recognises the extended ones as this report's).
+   */
+  async observeKnown(items: readonly { check: ObservationCheck; head: ObservationDoc | null }[]): Promise<ObservedChange[]> {
+    const unchanged = items.filter(
+      ({ check, head }) => head !== null && check.values.size > 0 && head.lastReport !== check.report && head.carried === carriedDigest(check.values),
+    );
+    const first = unchanged[0]?.check;
+    let rest = items;
+    let raced = false;
+    if (first && unchanged.every(({ check }) => check.at === first.at && check.jobId === first.jobId && check.report === first.report)) {
+      const guards: Filter[] = unchanged.map(({ head }) => ({
+        _id: (head as ObservationDoc)._id,
+        seq: (head as ObservationDoc).seq,
+        checks: (head as ObservationDoc).checks,
+      }));
+      const extended = await this.#rows.updateMany(
+        { organizationId: first.organizationId, $or: guards },
+        { $set: { lastJobId: first.jobId, lastReport: first.report }, $max: { lastSeenAt: first.at }, $inc: { checks: 1 } },
+      );
+      if (extended === unchanged.length) rest = items.filter((item) => !unchanged.includes(item));
+      else raced = true;
+    }
+    const changes: ObservedChange[] = [];
+    // After a race the heads read before are stale: each check reads its head again.
+    for (const { check, head } of rest) changes.push(...(await this.observe(check, raced ? undefined : head)));
+    return changes;
+  }
+
   /** The unchanged check in one write: the head if the last check carried the same values and it has not seen this report. */
   async #extendUnchanged(check: ObservationCheck): Promise<boolean> {
     const filter: Filter = {
@@ -151,7 +182,7 @@ export class ObservationRepository {
       lastReport: { $ne: check.report },
     };
     const extended = await this.#rows.updateOne(filter, {
-      $set: { lastJobId: check.jobId, lastResultId: check.resultId, lastReport: check.report },
+      $set: { lastJobId: check.jobId, lastReport: check.report },
       $max: { lastSeenAt: check.at },
       $inc: { checks: 1 },
     });
@@ -178,7 +209,6 @@ export class ObservationRepository {
         jobId: check.jobId,
         resultId: check.resultId,
         lastJobId: check.jobId,
-        lastResultId: check.resultId,
         lastReport: check.report,
         carried: carriedDigest(check.values),
       });
