@@ -166,7 +166,7 @@ describe('crawl monitors', () => {
     const cases: Array<[string[], RegExp]> = [
       [
         [...base, '--every', '6h', '--rule', 'price dropsby'],
-        /--rule rule "price dropsby": dropsBy needs a percentage above 0; write FIELD OP \[VALUE\] \[confirm\], e\.g\. "price dropsBy 10"/,
+        /^crawl: --rule "price dropsby": dropsBy needs a percentage above 0; write FIELD OP \[VALUE\] \[confirm\], e\.g\. "price dropsBy 10"/,
       ],
       [[...base, '--every', '6h', '--rule', 'price tanks 10'], /"tanks" is not an operation/],
       [[...base, '--every', '6h'], /no rules: give --rule "FIELD OP \[VALUE\]"/],

@@ -36,7 +36,7 @@ export function parseRules(texts: readonly string[] | undefined): MonitorRule[] 
     try {
       return parseRule(text);
     } catch (error) {
-      if (error instanceof RuleSyntaxError) throw new UsageError(`--rule ${error.message}`);
+      if (error instanceof RuleSyntaxError) throw new UsageError(error.message.replace(/^rule /, '--rule '));
       throw error;
     }
   });
