@@ -1,5 +1,6 @@
 import type { ObservedSubject, TrackedValue } from '@crawl/contracts';
 import { describeOnEachStore } from '@crawl/testkit/each-store';
+import { recordQueryPlans, unservedQueries } from '../../testing/query-plans.ts';
 import { beforeEach, expect, it } from 'vitest';
 import { keywordScopeOf, subjectIdOf } from './observed-subjects.ts';
 import { ObservationRepository, type ObservationCheck } from './observation-repository.ts';
@@ -23,7 +24,7 @@ function check(n: number, values: Record<string, TrackedValue>, subject: Observe
   };
 }
 
-describeOnEachStore('ObservationRepository', (open) => {
+describeOnEachStore('ObservationRepository', (open, backend) => {
   let repo: ObservationRepository;
   const subjectId = subjectIdOf(ORG, product);
   const rows = () => repo.subjectRows(ORG, subjectId, { limit: 100 });
@@ -162,6 +163,24 @@ describeOnEachStore('ObservationRepository', (open) => {
     expect((await repo.subjectRows(ORG, subjectId, { from: at(2), to: at(4), limit: 10 })).map((r) => r.seq)).toEqual([2, 3, 4]);
     expect((await repo.subjectRows(ORG, subjectId, { afterSeq: 3, limit: 1 })).map((r) => r.seq)).toEqual([4]);
   });
+
+  if (backend === 'embedded')
+    it('serves every operation from an index or the primary key, sort included', async () => {
+      const { store, queries } = recordQueryPlans(await open());
+      const plans = new ObservationRepository(store);
+      await plans.init();
+      const rank = (asin: string): ObservedSubject => ({ kind: 'rank', marketplace: 'amazon.com', keyword: 'kw', asin });
+      const scope = keywordScopeOf(ORG, 'amazon.com', 'kw');
+      for (let n = 0; n < 3; n += 1) await plans.observe(check(n, { price: n === 2 ? 2 : 1 }));
+      await plans.observe(check(0, { organicRank: 1 }, rank('B00000000A')));
+      const heads = await plans.keywordHeads(ORG, scope);
+      await plans.observeKnown(heads.map((head) => ({ check: check(1, { organicRank: 1 }, rank(head.asin)), head })));
+      await plans.subjectRows(ORG, subjectId, { from: at(0), to: at(5), afterSeq: 0, limit: 10 });
+      await plans.keywordRows(ORG, scope, { limit: 10, after: { asin: 'B00000000A', seq: 0 } });
+      await plans.head(ORG, subjectId);
+      await plans.prune(at(0));
+      expect(unservedQueries(queries)).toEqual([]);
+    });
 
   it('prunes change points last seen before the retention cut-off', async () => {
     for (let n = 0; n < 4; n += 1) await repo.observe(check(n, { price: n }));
