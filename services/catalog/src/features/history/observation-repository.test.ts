@@ -1,6 +1,6 @@
 import type { ObservedSubject, TrackedValue } from '@crawl/contracts';
 import { describeOnEachStore } from '@crawl/testkit/each-store';
-import { recordQueryPlans, unservedQueries } from '../../testing/query-plans.ts';
+import { indexesUsed, recordQueryPlans, unservedQueries } from '../../testing/query-plans.ts';
 import { beforeEach, expect, it } from 'vitest';
 import { keywordScopeOf, subjectIdOf } from './observed-subjects.ts';
 import { ObservationRepository, type ObservationCheck } from './observation-repository.ts';
@@ -180,6 +180,16 @@ describeOnEachStore('ObservationRepository', (open, backend) => {
       await plans.head(ORG, subjectId);
       await plans.prune(at(0));
       expect(unservedQueries(queries)).toEqual([]);
+      // Checks go by the head's id (the keyword's batched extension too), lists by their indexes.
+      expect(indexesUsed(queries)).toEqual([
+        ...Array.from({ length: 9 }, () => '_id'),
+        'org_scope_head',
+        '_id',
+        'org_subject_seq',
+        'org_scope_asin_seq',
+        '_id',
+        'last_seen',
+      ]);
     });
 
   it('prunes change points last seen before the retention cut-off', async () => {

@@ -161,8 +161,9 @@ export class ObservationRepository {
         checks: (head as ObservationDoc).checks,
       }));
       const extended = await this.#rows.updateMany(
-        // The ids first, so both stores go by the primary key; then each head's guard.
-        { _id: { $in: unchanged.map(({ head }) => (head as ObservationDoc)._id) }, organizationId: first.organizationId, $or: guards },
+        // By the heads' ids alone (they name the organization's subjects), so both stores go by the
+        // primary key rather than an index on the organization; then each head's guard.
+        { _id: { $in: unchanged.map(({ head }) => (head as ObservationDoc)._id) }, $or: guards },
         { $set: { lastJobId: first.jobId, lastReport: first.report }, $max: { lastSeenAt: first.at }, $inc: { checks: 1 } },
       );
       if (extended === unchanged.length) rest = items.filter((item) => !unchanged.includes(item));
