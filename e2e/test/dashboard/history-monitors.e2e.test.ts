@@ -50,17 +50,18 @@ describe.skipIf(!hasChromium())('dashboard monitors and product history in Chrom
     });
     expect(res.status).toBe(200);
   }
-  /** The monitor's last job, once it has ended. */
-  async function lastRunEnded(monitorId: string, before: string | null): Promise<void> {
+  /** Runs the monitor from its page and waits for the job the page says it started to end. */
+  async function runNow(): Promise<string> {
+    await page.getByRole('button', { name: 'Run monitor Mouse price now' }).click();
+    const notice = page.getByRole('status').filter({ hasText: 'Started job' });
+    await notice.waitFor();
+    const jobId = /Started job (job_\S+):/.exec((await notice.textContent()) ?? '')?.[1] as string;
+    expect(jobId).toBeTruthy();
     await vi.waitFor(
-      async () => {
-        const { data } = await apiCall<{ data: Array<{ id: string; status: string; monitorId?: string }> }>('GET', `/projects/${projectId}/jobs?limit=5`);
-        const latest = data.find((job) => job.monitorId === monitorId);
-        expect(latest?.id).not.toBe(before ?? undefined);
-        expect(latest?.status).toBe('completed');
-      },
+      async () => expect((await apiCall<{ data: { status: string; monitorId: string } }>('GET', `/jobs/${jobId}`)).data).toMatchObject({ status: 'completed' }),
       { timeout: 30_000, interval: 100 },
     );
+    return jobId;
   }
 
   beforeAll(async () => {
@@ -137,15 +138,10 @@ describe.skipIf(!hasChromium())('dashboard monitors and product history in Chrom
   });
 
   it('runs it around a price drop: the event is in the feed, linked to the job and to the product page', async () => {
-    const monitorId = /monitors\/(mon_[^/?#]+)/.exec(monitorUrl)?.[1] as string;
-    await page.getByRole('button', { name: 'Run monitor Mouse price now' }).click();
-    await page.getByRole('status').getByText('Started').waitFor();
-    await lastRunEnded(monitorId, null);
-    const baselineJob = (await apiCall<{ data: { lastJobId: string | null } }>('GET', `/monitors/${monitorId}`)).data.lastJobId;
-
+    const baseline = await runNow();
     await setProduct({ price: 40 });
-    await page.getByRole('button', { name: 'Run monitor Mouse price now' }).click();
-    await lastRunEnded(monitorId, baselineJob);
+    const changed = await runNow();
+    expect(changed).not.toBe(baseline);
     await page.reload();
     const row = page.getByTestId('monitor-event');
     await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(1);
