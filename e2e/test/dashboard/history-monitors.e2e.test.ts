@@ -31,7 +31,6 @@ describe.skipIf(!hasChromium())('dashboard monitors and product history in Chrom
   let page: Page;
   let token: string;
   let projectId: string;
-  let monitorUrl = '';
   const pageErrors: string[] = [];
 
   async function apiCall<T>(method: string, path: string, body?: unknown): Promise<T> {
@@ -130,7 +129,6 @@ describe.skipIf(!hasChromium())('dashboard monitors and product history in Chrom
     await page.getByLabel('Name').fill('Mouse price');
     await page.getByLabel('Name').press('Enter');
     await page.waitForURL(/\/app\/monitors\/mon_/);
-    monitorUrl = page.url();
     await expect
       .poll(() => page.getByTestId('monitor-rules').locator('li').allTextContents())
       .toEqual(['when price drops by 15 %', 'when it becomes unavailable']);
@@ -150,9 +148,9 @@ describe.skipIf(!hasChromium())('dashboard monitors and product history in Chrom
     expect(
       await row
         .first()
-        .getByRole('link', { name: /^Job job_/ })
+        .getByRole('link', { name: `Job ${changed}` })
         .getAttribute('href'),
-    ).toMatch(/^\/app\/jobs\/job_/);
+    ).toBe(`/app/jobs/${changed}`);
     await screenshot(page, 'monitor-detail');
 
     await row.first().getByRole('link', { name: PRODUCT }).click();
