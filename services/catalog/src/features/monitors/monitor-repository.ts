@@ -83,9 +83,12 @@ export class MonitorRepository {
     );
   }
 
-  /** A run created its job: remembered, and any earlier error cleared. */
-  async recordRunJob(id: string, jobId: string): Promise<void> {
-    await this.#monitors.updateOne({ _id: id }, { $set: { lastJobId: jobId, lastError: null } });
+  /**
+   * A run created its job: remembered, and any earlier error cleared. A run asked for now passes
+   * its time (a scheduled run's was set when it was claimed), so `lastRunAt` counts every run.
+   */
+  async recordRunJob(id: string, jobId: string, ranAt?: string): Promise<void> {
+    await this.#monitors.updateOne({ _id: id }, { $set: { lastJobId: jobId, lastError: null, ...(ranAt === undefined ? {} : { lastRunAt: ranAt }) } });
   }
 
   /** A run (or a confirmation) could not create its job; the monitor keeps going. */

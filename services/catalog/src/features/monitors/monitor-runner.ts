@@ -87,7 +87,7 @@ export class MonitorRunner {
   /** A run asked for now (paused or not): refusals answer the caller, the schedule keeps its times. */
   async runNow(actor: Actor, monitor: MonitorDoc, requestId?: string): Promise<JobDoc> {
     const job = await this.start(monitor, 'manual', actor);
-    await this.#parts.monitors.recordRunJob(monitor._id, job._id);
+    await this.#parts.monitors.recordRunJob(monitor._id, job._id, job.createdAt);
     await this.#parts.audit.recordQuietly({
       organizationId: actor.organizationId,
       actorUserId: actor.userId,

@@ -275,6 +275,7 @@ describe.each(testBackends())('monitors routes ($name)', (backend) => {
     expect((await h.request({ method: 'GET', url: `/monitors/${monitor.id}`, token: carol.token })).body.data).toMatchObject({
       status: 'paused',
       lastJobId: run.body.data.id,
+      lastRunAt: run.body.data.createdAt,
       nextRunAt: null,
       credits: { used: 4 },
     });
