@@ -2,7 +2,8 @@
 // checked hourly for a simulated year, 5 % of checks changing a value: rows and bytes, and bytes
 // per unchanged check; (b) one product's year of history read through the History service ÷ a
 // bare indexed range read of the same rows on the same store (p50s); (c) storing a target's
-// results with its observations ÷ storing them without. Interleaved rounds, medians of per-round
+// results with its observations ÷ storing them without; (d) monitors' rules evaluated on an hour's
+// reports of 10,000 monitored targets, as a share of one core. Interleaved rounds, medians of per-round
 // ratios, the load average printed. Embedded store (a SQLite file in a temp dir) always; MongoDB
 // too when BENCH_MONGO_URL or TEST_MONGO_URL is set.
 // Run: pnpm bench history   (knobs: BENCH_HISTORY_ASINS, BENCH_HISTORY_HOURS, BENCH_HISTORY_ROUNDS)
@@ -25,6 +26,7 @@ import {
 } from '../services/catalog/src/features/history/index.ts';
 import { ResultRepository, ResultStore } from '../services/catalog/src/features/results/index.ts';
 import { domainCatalog } from '../services/catalog/src/testing/domain-catalog.ts';
+import { measureRulesShare } from './history/rules-share.ts';
 import { interleaved, load, median, note, ratioOfRounds } from './storage/measure.ts';
 
 const int = (name: string, fallback: number): number => {
@@ -431,8 +433,15 @@ export async function main(): Promise<void> {
   console.log('|---|---|---|---|---|---|');
   for (const f of result.figures)
     console.log(`| ${f.variant} | ${f.name} | ${f.value} | ${f.goal} | ${f.pass === null ? '—' : f.pass ? 'pass' : '**fail**'} | ${f.detail} |`);
-  // (d) Rules evaluation's share of the report path's CPU: measured by the monitors' part of this bench, once rules exist.
-  console.log('| — | (d) rules evaluation CPU share of the report path | not measured yet | — | — | reserved for the monitors work |');
+  // (d) Monitors' rules on the report path: an hour's reports of 10,000 monitored targets, as a share of one core.
+  const rules = await measureRulesShare(S.rounds);
+  for (const mix of rules.sharePerMix) {
+    const share = `${(mix.share * 100).toFixed(3)} %`;
+    console.log(
+      `| embedded | (d) rules of 10,000 monitored targets an hour, ${mix.changeShare * 100} % of reports changed: CPU share of one core | ${share} | ≤ 5 % | ${mix.share <= 0.05 ? 'pass' : '**fail**'} | ${mix.perReportUs.toFixed(1)} µs a report; ÷ the same reports of no monitor's job: ${mix.baselineRatio.toFixed(1)} |`,
+    );
+  }
+  console.log(`\nload average after (d): ${load()}`);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();

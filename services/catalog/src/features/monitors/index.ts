@@ -10,4 +10,5 @@ export { MonitorRepository } from './monitor-repository.ts';
 export { monitorRoutes } from './monitor-routes.ts';
 export { Monitors, type MonitorParts, type MonitorTick } from './monitors.ts';
 export { MonitorRunRepository } from './run-repository.ts';
+export { MonitorTriggers, type MonitorTriggerParts } from './monitor-triggers.ts';
 export { evaluateRules, ruleFires, type Firing } from './rule-evaluation.ts';
