@@ -7,26 +7,11 @@ import { followJob } from '../progress/follow-job.ts';
 import type { Action } from './action.ts';
 import { collect, jobType, readTargets } from './job-input.ts';
 import { integer } from './jobs-commands.ts';
-import { createMonitorBody, DEFAULT_MONITOR_DOMAIN } from './monitor-input.ts';
+import { createMonitorBody, DEFAULT_MONITOR_DOMAIN, type MonitorCreateOptions } from './monitor-input.ts';
 import { defaultProject } from './projects-commands.ts';
 
-interface CreateOptions {
-  project?: string;
-  name: string;
-  type: string;
-  target?: string[];
-  targetsFile?: string;
-  domain?: string;
-  zip?: string;
-  every?: string;
-  cron?: string;
-  timezone?: string;
-  watch?: string[];
-  rule?: string[];
-  cooldown?: string;
-  maxCreditsPerMonth?: string;
-  paused?: boolean;
-}
+/** As commander hands `monitors create`'s flags over: the targets still as flags and a file, the type as typed. */
+type CreateOptions = Omit<MonitorCreateOptions, 'type' | 'targets'> & { project?: string; type: string; target?: string[]; targetsFile?: string };
 
 export function monitorsCommands(program: Command, action: Action): void {
   const monitors = program

@@ -20,31 +20,23 @@ export interface MaintenanceSettings {
  * monitors' confirmations started and decided), leftovers settled, stale targets re-enqueued, old
  * webhook deliveries and change points of history pruned.
  */
+/** The services whose background work the maintenance tick runs. */
+interface MaintenanceParts {
+  schedules: ScheduleService;
+  progress: TargetProgress;
+  settlement: JobSettlement;
+  webhooks: WebhookService;
+  history: HistoryService;
+  monitors: Pick<Monitors, 'tick'>;
+}
+
 export class CatalogMaintenance {
-  readonly #parts: {
-    schedules: ScheduleService;
-    progress: TargetProgress;
-    settlement: JobSettlement;
-    webhooks: WebhookService;
-    history: HistoryService;
-    monitors: Pick<Monitors, 'tick'>;
-  };
+  readonly #parts: MaintenanceParts;
   readonly #settings: MaintenanceSettings;
   readonly #clock: Clock;
   readonly #logger: Logger;
 
-  constructor(
-    resources: CatalogResources,
-    parts: {
-      schedules: ScheduleService;
-      progress: TargetProgress;
-      settlement: JobSettlement;
-      webhooks: WebhookService;
-      history: HistoryService;
-      monitors: Pick<Monitors, 'tick'>;
-      settings: MaintenanceSettings;
-    },
-  ) {
+  constructor(resources: CatalogResources, parts: MaintenanceParts & { settings: MaintenanceSettings }) {
     const { settings, ...services } = parts;
     this.#parts = services;
     this.#settings = settings;
