@@ -8,6 +8,7 @@ import {
   pathFor,
   type Receiver,
   type SeededOrganization,
+  SEEDED_JOBS,
   seedOrganization,
   startReceiver,
   validBodyFor,
@@ -142,9 +143,9 @@ describe('mass assignment through the all-in-one', () => {
     const as = (url: string, token = a.user.token) => svc.request({ method: 'GET', url, token });
     expect((await as('/projects')).body.data).toEqual([expect.objectContaining({ id: a.projectId, name: a.projectName })]);
     expect((await as('/projects', b.user.token)).body.data).toEqual([expect.objectContaining({ id: b.projectId, name: b.projectName })]);
-    // The seeded job and the one with the open config above; none from the refused creates.
-    expect((await as(`/projects/${a.projectId}/jobs`)).body.meta.total).toBe(2);
-    expect((await as(`/projects/${b.projectId}/jobs`, b.user.token)).body.meta.total).toBe(1);
+    // The seeded jobs and the one with the open config above; none from the refused creates.
+    expect((await as(`/projects/${a.projectId}/jobs`)).body.meta.total).toBe(SEEDED_JOBS + 1);
+    expect((await as(`/projects/${b.projectId}/jobs`, b.user.token)).body.meta.total).toBe(SEEDED_JOBS);
     expect((await as(`/projects/${a.projectId}/schedules`)).body.data).toEqual([expect.objectContaining({ id: a.scheduleId, cron: '0 6 * * *' })]);
     expect((await as(`/projects/${a.projectId}/webhooks`)).body.data).toEqual([
       expect.objectContaining({ id: a.webhookId, description: 'mass-a-hook', url: `${receiver.url}/a` }),

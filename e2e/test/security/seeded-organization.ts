@@ -1,4 +1,5 @@
-import { searchRecord } from '@crawl/catalog/testing/result-records';
+import { createHash } from 'node:crypto';
+import { productRecord, searchRecord } from '@crawl/catalog/testing/result-records';
 import { CatalogPaths, type ResultRecord, type RouteSpec } from '@crawl/contracts';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -19,9 +20,26 @@ export interface SeededOrganization {
   webhookId: string;
   deliveryId: string;
   monitorId: string;
+  /** A product and a keyword this organization has history of (natural keys: see NATURAL_KEYS). */
+  asin: string;
+  keyword: string;
   /** Strings only this organization's data contains; another organization must never see one. */
   secrets: string[];
 }
+
+/**
+ * Path parameters that are not ids of a resource but natural keys of the organization's history:
+ * another organization may ask for the same ASIN or keyword and must then get what a key it never
+ * observed gets. The values stand for such a key, in a valid form.
+ */
+export const NATURAL_KEYS: Record<string, string> = { asin: 'B0NOSUCH01', keyword: 'a keyword nobody observed' };
+
+/** Whether a route is addressed by a natural key rather than an owned id. */
+export const isNaturalKeyRoute = (route: RouteSpec): boolean =>
+  [...route.url.matchAll(/:([A-Za-z]+)/g)].some(([, name]) => name !== undefined && name in NATURAL_KEYS);
+
+/** The jobs seedOrganization makes: a search job left running, a details job completed. */
+export const SEEDED_JOBS = 2;
 
 export async function seedOrganization(svc: TestService, options: { marker: string; webhookUrl: string }): Promise<SeededOrganization> {
   const user = await svc.registerUser();
@@ -31,6 +49,12 @@ export async function seedOrganization(svc: TestService, options: { marker: stri
   const keyword = `${options.marker}-keyword`;
   const jobId = (await as('POST', `/projects/${projectId}/jobs`, { type: 'search', targets: [keyword, `${options.marker}-other`] })).body.data.id as string;
   await reportTarget(svc, jobId, 0, [searchRecord({ asin: 'B0SECRET01', title: `${options.marker}-result`, keyword, rank: 1 })]);
+  // A product of its own: the history routes have something of this organization to guard.
+  const asin = `B0${createHash('sha256').update(options.marker).digest('hex').slice(0, 8).toUpperCase()}`;
+  const detailsJobId = (await as('POST', `/projects/${projectId}/jobs`, { type: 'details', targets: [asin] })).body.data.id as string;
+  await reportTarget(svc, detailsJobId, 0, [
+    productRecord({ asin, title: `${options.marker}-product`, price: { amount: 12.34, currency: 'USD', raw: '$12.34' } }),
+  ]);
   const scheduleId = (
     await as('POST', `/projects/${projectId}/schedules`, { cron: '0 6 * * *', crawlConfig: { type: 'search', targets: [keyword] }, enabled: false })
   ).body.data.id as string;
@@ -49,7 +73,9 @@ export async function seedOrganization(svc: TestService, options: { marker: stri
     webhookId,
     deliveryId,
     monitorId,
-    secrets: [user.organizationId, user.userId, user.email, projectId, jobId, scheduleId, webhookId, deliveryId, monitorId, options.marker],
+    asin,
+    keyword,
+    secrets: [user.organizationId, user.userId, user.email, projectId, jobId, scheduleId, webhookId, deliveryId, monitorId, detailsJobId, options.marker],
   };
 }
 
@@ -121,10 +147,11 @@ export function idsOf(org: SeededOrganization, route: RouteSpec): Record<string,
     monitors: org.monitorId,
     organizations: org.user.organizationId,
   };
+  const naturalKeys: Record<string, string> = { asin: org.asin, keyword: org.keyword };
   const resource = route.url.split('/')[route.url.startsWith('/admin/') ? 2 : 1] ?? '';
   const ids: Record<string, string> = {};
   for (const [, name] of route.url.matchAll(/:([A-Za-z]+)/g)) {
-    const value = name === 'deliveryId' ? org.deliveryId : byResource[resource];
+    const value = name === 'deliveryId' ? org.deliveryId : (naturalKeys[name as string] ?? byResource[resource]);
     if (!value) throw new Error(`${route.method} ${route.url}: the suite has no ${name} of a /${resource} resource; add one to seedOrganization`);
     ids[name as string] = value;
   }
