@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { ObservedSubject } from '@crawl/contracts';
 
 export type ProductSubjectOf = Extract<ObservedSubject, { kind: 'product' }>;
@@ -9,7 +9,7 @@ export function normalizeKeyword(keyword: string): string {
   return keyword.trim().replace(/\s+/g, ' ').toLowerCase();
 }
 
-const digest = (parts: readonly (string | null)[]): string => createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 32);
+const digest = (parts: readonly (string | null)[]): string => hash('sha256', JSON.stringify(parts), 'base64url').slice(0, 32);
 
 /**
  * A subject's key within its organization: a fixed-length digest of what names it (a keyword may

@@ -118,43 +118,44 @@ const earlier = (a: Appearance, b: Appearance): boolean =>
  * shown), the position of its first sponsored placement (null: none) and the page it was on
  * (the organic result's, else the ad's). A value the records do not carry reliably (a rank
  * source in `quality.missing`, an organic item without a rank) is left out. With the coverage,
- * when every organic item has its rank: the ASINs not among them can be marked as gone.
+ * when every organic item has its rank: the ASINs not among them can be marked as gone. On the
+ * report path for every search target, so one pass over the records and one over each ASIN's.
  */
 export function rankChecks(target: TargetRecords): { checks: SubjectCheck<RankSubjectOf>[]; coverage: KeywordCoverage | undefined } {
-  const usable = target.records.flatMap((record, seq): Appearance[] =>
-    record.location?.verified === false || !ASIN.test(record.asin) ? [] : [{ record: record as SearchRecord, seq }],
-  );
-  const first = usable[0];
-  if (!first || usable.length !== target.records.length) return { checks: [], coverage: undefined };
-  const marketplace = marketplaceOf(first.record, target.config);
-  const keyword = normalizeKeyword(first.record.keyword);
+  const records = target.records as readonly SearchRecord[];
+  const first = records[0];
+  if (!first || records.some((record) => record.location?.verified === false || !ASIN.test(record.asin))) return { checks: [], coverage: undefined };
+  const marketplace = marketplaceOf(first, target.config);
+  const keyword = normalizeKeyword(first.keyword);
   let complete = true;
   const byAsin = new Map<string, Appearance[]>();
-  for (const appearance of usable) {
-    const { record } = appearance;
-    if (normalizeKeyword(record.keyword) !== keyword) continue;
+  records.forEach((record, seq) => {
+    if (record.keyword !== first.keyword && normalizeKeyword(record.keyword) !== keyword) return;
     if ((record.quality?.missing ?? []).some((field) => RANK_SOURCES.includes(field)) || (!record.sponsored && record.rank === undefined)) complete = false;
-    byAsin.set(record.asin, [...(byAsin.get(record.asin) ?? []), appearance]);
-  }
+    const appearances = byAsin.get(record.asin);
+    if (appearances) appearances.push({ record, seq });
+    else byAsin.set(record.asin, [{ record, seq }]);
+  });
   const checks: SubjectCheck<RankSubjectOf>[] = [];
   let deepestPage = 0;
   for (const [asin, appearances] of byAsin) {
+    let bestOrganic: Appearance | undefined;
+    let firstAd: Appearance | undefined;
+    let unranked = false;
+    let missing: Set<string> | undefined;
+    for (const a of appearances) {
+      for (const field of a.record.quality?.missing ?? []) (missing ??= new Set()).add(field);
+      if (a.record.sponsored) {
+        if (!firstAd || earlier(a, firstAd)) firstAd = a;
+      } else if (a.record.rank === undefined) unranked = true;
+      else if (!bestOrganic || a.record.rank < (bestOrganic.record.rank as number)) bestOrganic = a;
+      deepestPage = Math.max(deepestPage, a.record.page);
+    }
     const values = new Map<string, TrackedValue>();
-    const organic = appearances.filter((a) => !a.record.sponsored);
-    const ads = appearances.filter((a) => a.record.sponsored);
-    const ranked = organic.filter((a) => a.record.rank !== undefined);
-    const bestOrganic = ranked.reduce<Appearance | undefined>(
-      (best, a) => (!best || (a.record.rank as number) < (best.record.rank as number) ? a : best),
-      undefined,
-    );
-    const firstAd = ads.reduce<Appearance | undefined>((best, a) => (!best || earlier(a, best) ? a : best), undefined);
-    const missing = new Set(appearances.flatMap((a) => a.record.quality?.missing ?? []));
-    if (ranked.length === organic.length && !missing.has('rank')) values.set('organicRank', bestOrganic ? (bestOrganic.record.rank as number) : null);
-    if (!missing.has('position')) values.set('sponsoredPosition', firstAd ? firstAd.record.position : null);
-    const shownOn = bestOrganic ?? firstAd ?? appearances[0];
-    if (!missing.has('page') && shownOn) values.set('page', shownOn.record.page);
-    for (const a of appearances) deepestPage = Math.max(deepestPage, a.record.page);
+    if (!unranked && !missing?.has('rank')) values.set('organicRank', bestOrganic ? (bestOrganic.record.rank as number) : null);
+    if (!missing?.has('position')) values.set('sponsoredPosition', firstAd ? firstAd.record.position : null);
     const source = bestOrganic ?? firstAd ?? (appearances[0] as Appearance);
+    if (!missing?.has('page')) values.set('page', source.record.page);
     if (values.size > 0) {
       checks.push({ subject: { kind: 'rank', marketplace, keyword, asin }, values, resultId: resultIdOf(target.jobId, target.targetIndex, source.seq) });
     }
