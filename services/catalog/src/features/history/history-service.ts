@@ -18,7 +18,8 @@ import { MARKETPLACE_DOMAINS, marketplaceDomainOf } from '@crawl/marketplace';
 import type { CatalogResources } from '../shared/resources.ts';
 import { decodeCursor, encodeCursor } from './history-cursor.ts';
 import { fieldOfStoredKey, fieldSelected, keywordScopeOf, normalizeKeyword, subjectIdOf, type ProductSubjectOf } from './observed-subjects.ts';
-import type { ObservationDoc, ObservationRepository, StoredValues } from './observation-repository.ts';
+import type { ChangePoint, StoredValues } from './change-points.ts';
+import type { ObservationDoc, ObservationRepository } from './observation-repository.ts';
 import { downsample, type StepPoint } from './step-series.ts';
 
 const BUCKET_MS = { '1h': 3_600_000, '1d': 86_400_000 } as const;
@@ -79,7 +80,7 @@ const pointOf = (row: ObservationDoc, wanted?: ReadonlySet<string>): HistoryPoin
   values: valuesOf(row.values, wanted),
 });
 
-function rankPointOf(row: ObservationDoc): RankPoint {
+function rankPointOf(row: ChangePoint): RankPoint {
   const point: RankPoint = { asin: row.asin, from: row.firstSeenAt, to: row.lastSeenAt, checks: row.checks };
   for (const field of ['organicRank', 'sponsoredPosition', 'page'] as const) {
     const value = row.values[field];
@@ -194,24 +195,21 @@ export class HistoryService {
     const marketplace = storefront(query.domain);
     const window = timeWindow(query);
     const limit = limitOf(query.limit);
-    let rows: ObservationDoc[];
+    const scopeId = keywordScopeOf(organizationId, marketplace, keyword);
+    let after: { asin: string; seq: number } | undefined;
     if (query.asin !== undefined) {
       const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor, 'seq');
-      const subjectId = subjectIdOf(organizationId, { kind: 'rank', marketplace, keyword, asin: query.asin });
-      rows = await this.#observations.subjectRows(organizationId, subjectId, {
-        ...window,
-        limit: limit + 1,
-        ...(cursor && 'seq' in cursor ? { afterSeq: cursor.seq } : {}),
-      });
+      if (cursor && 'seq' in cursor) after = { asin: query.asin, seq: cursor.seq };
     } else {
       const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor, 'asin');
-      const after = cursor && 'asin' in cursor && cursor.asin !== undefined ? { asin: cursor.asin, seq: cursor.seq } : undefined;
-      rows = await this.#observations.keywordRows(organizationId, keywordScopeOf(organizationId, marketplace, keyword), {
-        ...window,
-        limit: limit + 1,
-        ...(after ? { after } : {}),
-      });
+      if (cursor && 'asin' in cursor && cursor.asin !== undefined) after = { asin: cursor.asin, seq: cursor.seq };
     }
+    const rows = await this.#observations.keywordRows(organizationId, scopeId, {
+      ...window,
+      limit: limit + 1,
+      ...(query.asin !== undefined ? { asin: query.asin } : {}),
+      ...(after ? { after } : {}),
+    });
     const page = rows.slice(0, limit);
     const last = page[page.length - 1];
     const nextCursor = rows.length > limit && last ? encodeCursor(query.asin !== undefined ? { seq: last.seq } : { seq: last.seq, asin: last.asin }) : null;

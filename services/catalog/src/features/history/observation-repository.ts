@@ -1,53 +1,51 @@
 import { createHash } from 'node:crypto';
-import type { ObservedChange, ObservedSubject, TrackedValue } from '@crawl/contracts';
+import type { ObservedChange, ObservedSubject } from '@crawl/contracts';
 import { DuplicateKeyError, type Collection, type Document, type DocumentStore, type Filter } from '@crawl/storage';
-import { storedKeyOf } from './observed-subjects.ts';
+import { archiveIdOf, changesOf, dedupe, mergeValues, notBefore, type ChangePoint } from './change-points.ts';
+import type { KeywordCheck, RankHead } from './keyword-check.ts';
+import { KeywordObservations } from './keyword-observations.ts';
+import type { ProductSubjectOf } from './observed-subjects.ts';
 import type { CarriedValues } from './tracked-values.ts';
 
 export const OBSERVATIONS_COLLECTION = 'observations';
 
-/** Tracked values as a row stores them: by stored key (see `storedKeyOf`). */
-export type StoredValues = { [storedKey: string]: TrackedValue };
-
 /**
  * One change point of a subject: the full state (values carried forward) from the check that
  * opened it (`firstSeenAt`, `jobId`, `resultId`) until the last check that saw it unchanged
- * (`lastSeenAt`, `checks`). A subject's latest row, its head, has the subject id as `_id`, so a
- * check that changes nothing is one keyed update; the rows before it are `<subjectId>:<seq>`.
+ * (`lastSeenAt`, `checks`). A product's latest row, its head, has the subject id as `_id`, so a
+ * check that changes nothing is one keyed update; the rows before it are `<subjectId>:<seq>`. A
+ * keyword's ASINs keep their heads together in the keyword's document (`KeywordHeadsDoc`), and
+ * here only the change points they closed.
  */
-export interface ObservationDoc extends Document {
+export interface ObservationDoc extends Document, ChangePoint {
   organizationId: string;
   subjectId: string;
   subject: ObservedSubject;
-  asin: string;
   /** Rank subjects: their keyword's scope (every ASIN of the keyword on the storefront). */
   scopeId?: string;
-  /** 0 for a subject's first row, then one more per change. */
-  seq: number;
+  /** A product's open change point (`_id` the subject id); before keyword documents, a rank subject's too. */
   head: boolean;
-  values: StoredValues;
-  firstSeenAt: string;
-  lastSeenAt: string;
-  checks: number;
   jobId: string;
   resultId: string;
   lastJobId: string;
   /** `<jobId>:<targetIndex>` of the last check (its result set): the same report delivered again is recognised. */
   lastReport: string;
   /**
-   * A digest of the values the last check carried. The head holds them all (that check wrote or
-   * matched them, and nothing wrote after it), so a check carrying the same values is unchanged:
-   * one comparison instead of one per value.
+   * A product head's digest of the values the last check carried. The head holds them all (that
+   * check wrote or matched them, and nothing wrote after it), so a check carrying the same values
+   * is unchanged: one comparison instead of one per value.
    */
-  carried: string;
+  carried?: string;
 }
 
-/** One check of one subject, as the recorder hands it over. */
+/** A change point of a keyword's ASIN as the reads list it: a closed row, or (`head`) the open one. */
+export type RankPointRow = ChangePoint & { head?: boolean };
+
+/** One check of one product, as the recorder hands it over. */
 export interface ObservationCheck {
   organizationId: string;
   subjectId: string;
-  subject: ObservedSubject;
-  scopeId?: string;
+  subject: ProductSubjectOf;
   values: CarriedValues;
   jobId: string;
   resultId: string;
@@ -66,64 +64,47 @@ export interface RowRange {
 /** Attempts of a check against concurrent writers of the same subject before it gives up. */
 const MAX_ATTEMPTS = 16;
 
-const archiveIdOf = (subjectId: string, seq: number): string => `${subjectId}:${String(seq).padStart(10, '0')}`;
-
-/** Two rows with one seq exist only for a moment (a change being written): keep the head's. */
-function dedupe(rows: readonly ObservationDoc[]): ObservationDoc[] {
-  const out: ObservationDoc[] = [];
-  for (const row of rows) {
-    const last = out[out.length - 1];
-    if (last && last.subjectId === row.subjectId && last.seq === row.seq) {
-      if (row.head) out[out.length - 1] = row;
-      continue;
-    }
-    out.push(row);
-  }
-  return out;
-}
-
 /** Observations as change points: every query on them lives here. */
 export class ObservationRepository {
   readonly #rows: Collection<ObservationDoc>;
+  readonly #keywords: KeywordObservations;
 
   constructor(store: DocumentStore) {
     this.#rows = store.collection<ObservationDoc>(OBSERVATIONS_COLLECTION);
+    this.#keywords = new KeywordObservations(store, this.#rows);
   }
 
   async init(): Promise<void> {
     await this.#rows.ensureIndexes([
-      // A subject's change points in order (reads, paging); the head is found by `_id`.
+      // A subject's change points in order (reads, paging); a product's head is found by `_id`.
       { keys: { organizationId: 1, subjectId: 1, seq: 1 }, name: 'org_subject_seq' },
-      // A keyword's ASINs: their change points (rank history) and their heads (who left the pages).
+      // A keyword's ASINs: their closed change points (rank history), by ASIN or all.
       { keys: { organizationId: 1, scopeId: 1, asin: 1, seq: 1 }, name: 'org_scope_asin_seq' },
-      { keys: { organizationId: 1, scopeId: 1, head: 1 }, name: 'org_scope_head' },
       // Retention.
       { keys: { lastSeenAt: 1 }, name: 'last_seen' },
     ]);
+    await this.#keywords.init();
   }
 
   /**
-   * Records one check and returns the changes it brought (none for a subject's first check, nor
-   * for a field seen for the first time). An unchanged check extends the head in one keyed update
-   * (matched on the values it carries); a change closes the head into a row of its own and opens
-   * a new head. Writers of the same subject meet in conditional updates on the head's `seq` and
-   * `checks`, and try again on a miss. The same report again (`lastReport`) counts nothing and
-   * returns the changes it brought the first time. `knownHead`: the head as just read (a
-   * keyword's heads are read together), which saves the extension attempt and the read.
+   * Records one check of a product and returns the changes it brought (none for a subject's first
+   * check, nor for a field seen for the first time). An unchanged check extends the head in one
+   * keyed update (matched on the values it carries); a change closes the head into a row of its
+   * own and opens a new head. Writers of the same subject meet in conditional updates on the
+   * head's `seq` and `checks`, and try again on a miss. The same report again (`lastReport`)
+   * counts nothing and returns the changes it brought the first time.
    */
-  async observe(check: ObservationCheck, knownHead?: ObservationDoc | null): Promise<ObservedChange[]> {
+  async observe(check: ObservationCheck): Promise<ObservedChange[]> {
     if (check.values.size === 0) return [];
-    if (knownHead === undefined && (await this.#extendUnchanged(check))) return [];
-    let head = knownHead;
+    if (await this.#extendUnchanged(check)) return [];
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
-      if (head === undefined || attempt > 0) head = await this.#rows.findOne({ _id: check.subjectId, organizationId: check.organizationId });
+      const head = await this.#rows.findOne({ _id: check.subjectId, organizationId: check.organizationId });
       if (!head) {
         if (await this.#insertFirst(check)) return [];
         continue;
       }
       if (head.lastReport === check.report) return this.#replayedChanges(check, head);
-      // Never before the head's last check (clocks of replicas differ): a subject's rows stay in time order.
-      const at = [check.at, head.lastSeenAt].sort()[1] as string;
+      const at = notBefore(check.at, head.lastSeenAt);
       const changes = changesOf(check, head, at);
       const values = mergeValues(head.values, check.values);
       const last = { lastJobId: check.jobId, lastReport: check.report, carried: carriedDigest(check.values) };
@@ -142,37 +123,11 @@ export class ObservationRepository {
   }
 
   /**
-   * Checks of one report whose heads were just read together (a keyword's ASINs): those that
-   * carry what their head's last check carried are extended in one write, guarded per head by its
-   * `seq` and `checks`; any other, and any whose head moved meanwhile, go through `observe`
-   * (which recognises the extended ones as this report's).
+   * Records a search target's checks of one keyword (every ASIN shown, and those that left the
+   * pages) in one write of the keyword's document, plus a row per change: see `KeywordObservations`.
    */
-  async observeKnown(items: readonly { check: ObservationCheck; head: ObservationDoc | null }[]): Promise<ObservedChange[]> {
-    const unchanged = items.filter(
-      ({ check, head }) => head !== null && check.values.size > 0 && head.lastReport !== check.report && head.carried === carriedDigest(check.values),
-    );
-    const first = unchanged[0]?.check;
-    let rest = items;
-    let raced = false;
-    if (first && unchanged.every(({ check }) => check.at === first.at && check.jobId === first.jobId && check.report === first.report)) {
-      const guards: Filter[] = unchanged.map(({ head }) => ({
-        _id: (head as ObservationDoc)._id,
-        seq: (head as ObservationDoc).seq,
-        checks: (head as ObservationDoc).checks,
-      }));
-      const extended = await this.#rows.updateMany(
-        // By the heads' ids alone (they name the organization's subjects), so both stores go by the
-        // primary key rather than an index on the organization; then each head's guard.
-        { _id: { $in: unchanged.map(({ head }) => (head as ObservationDoc)._id) }, $or: guards },
-        { $set: { lastJobId: first.jobId, lastReport: first.report }, $max: { lastSeenAt: first.at }, $inc: { checks: 1 } },
-      );
-      if (extended === unchanged.length) rest = items.filter((item) => !unchanged.includes(item));
-      else raced = true;
-    }
-    const changes: ObservedChange[] = [];
-    // After a race the heads read before are stale: each check reads its head again.
-    for (const { check, head } of rest) changes.push(...(await this.observe(check, raced ? undefined : head)));
-    return changes;
+  observeKeyword(check: KeywordCheck): Promise<ObservedChange[]> {
+    return this.#keywords.observe(check);
   }
 
   /** The unchanged check in one write: the head if the last check carried the same values and it has not seen this report. */
@@ -192,8 +147,7 @@ export class ObservationRepository {
   }
 
   async #insertFirst(check: ObservationCheck): Promise<boolean> {
-    const values: StoredValues = {};
-    for (const [field, value] of check.values) values[storedKeyOf(field)] = value;
+    const values = mergeValues({}, check.values);
     try {
       await this.#rows.insertOne({
         _id: check.subjectId,
@@ -201,7 +155,6 @@ export class ObservationRepository {
         subjectId: check.subjectId,
         subject: check.subject,
         asin: check.subject.asin,
-        ...(check.scopeId !== undefined ? { scopeId: check.scopeId } : {}),
         seq: 0,
         head: true,
         values,
@@ -247,35 +200,60 @@ export class ObservationRepository {
     return this.#rows.findOne({ _id: subjectId, organizationId });
   }
 
-  /** The heads of every ASIN observed for a keyword on a storefront. */
-  keywordHeads(organizationId: string, scopeId: string): Promise<ObservationDoc[]> {
-    return this.#rows.find({ organizationId, scopeId, head: true });
+  /** The head of every ASIN observed in a keyword's results on a storefront, first seen first. */
+  keywordHeads(organizationId: string, scopeId: string): Promise<RankHead[]> {
+    return this.#keywords.heads(organizationId, scopeId);
   }
 
   /** A subject's change points in seq (time) order, overlapping `from`…`to`, after `afterSeq`. */
   async subjectRows(organizationId: string, subjectId: string, range: RowRange): Promise<ObservationDoc[]> {
     const filter: Filter = { organizationId, subjectId, ...windowOf(range) };
     if (range.afterSeq !== undefined) filter.seq = { $gt: range.afterSeq };
-    return dedupe(await this.#rows.find(filter, { sort: { seq: 1 }, limit: range.limit + 1 })).slice(0, range.limit);
+    const rows = await this.#rows.find(filter, { sort: { seq: 1 }, limit: range.limit + 1 });
+    return dedupe(rows, () => true).slice(0, range.limit);
   }
 
-  /** A keyword's change points by ASIN then seq, after (`asin`, `seq`), overlapping `from`…`to`. */
+  /**
+   * A keyword's change points (of one `asin`, or of all by ASIN) in (ASIN, seq) order, after
+   * `after`, overlapping `from`…`to`: the closed ones from their rows, the open ones from the
+   * keyword's document. Rows are read in pages until `limit` are listed or they end, and the
+   * heads merged in up to the last row read (beyond it a row could still come before a head).
+   */
   async keywordRows(
     organizationId: string,
     scopeId: string,
-    range: Omit<RowRange, 'afterSeq'> & { after?: { asin: string; seq: number } },
-  ): Promise<ObservationDoc[]> {
-    const filter: Filter = { organizationId, scopeId, ...windowOf(range) };
-    if (range.after) filter.$or = [{ asin: { $gt: range.after.asin } }, { asin: range.after.asin, seq: { $gt: range.after.seq } }];
-    return dedupe(await this.#rows.find(filter, { sort: { asin: 1, seq: 1 }, limit: range.limit + 1 })).slice(0, range.limit);
+    range: Omit<RowRange, 'afterSeq'> & { asin?: string; after?: { asin: string; seq: number } },
+  ): Promise<RankPointRow[]> {
+    const current = await this.#keywords.heads(organizationId, scopeId);
+    const heads: RankPointRow[] = current
+      .filter((head) => (range.asin === undefined || head.asin === range.asin) && inWindow(head, range) && (!range.after || pointOrder(head, range.after) > 0))
+      .map(({ asin, seq, values, firstSeenAt, lastSeenAt, checks }) => ({ asin, seq, values, firstSeenAt, lastSeenAt, checks, head: true }));
+    const rows: RankPointRow[] = [];
+    let after = range.after;
+    let end: RankPointRow | undefined;
+    for (;;) {
+      const filter: Filter = { organizationId, scopeId, ...windowOf(range) };
+      if (range.asin !== undefined) Object.assign(filter, { asin: range.asin }, after ? { seq: { $gt: after.seq } } : {});
+      else if (after) filter.$or = [{ asin: { $gt: after.asin } }, { asin: after.asin, seq: { $gt: after.seq } }];
+      // One ASIN's by seq alone: its ASIN is fixed, and a sort naming it would not be served by the index.
+      const page = await this.#rows.find(filter, { sort: range.asin !== undefined ? { seq: 1 } : { asin: 1, seq: 1 }, limit: range.limit });
+      // With a keyword document, head rows are leftovers of the layout before it: the document has their state.
+      rows.push(...(current.length > 0 ? page.filter((row) => !row.head) : page));
+      end = page[page.length - 1];
+      if (page.length < range.limit) end = undefined;
+      if (!end || rows.length >= range.limit) break;
+      after = end;
+    }
+    const points = [...rows, ...heads.filter((head) => !end || pointOrder(head, end) <= 0)].sort(pointOrder);
+    return dedupe(points, (a, b) => a.asin === b.asin).slice(0, range.limit);
   }
 
-  /** Removes the change points last seen before `before` (retention). @returns rows removed. */
-  prune(before: string): Promise<number> {
-    return this.#rows.deleteMany({ lastSeenAt: { $lt: before } });
+  /** Removes the change points last seen before `before` (retention): rows, and heads in keywords' documents. @returns change points removed. */
+  async prune(before: string): Promise<number> {
+    return (await this.#rows.deleteMany({ lastSeenAt: { $lt: before } })) + (await this.#keywords.prune(before));
   }
 
-  /** Rows and the bytes of their JSON, for an organization (benchmarks and tests). */
+  /** Rows and keyword documents, and the bytes of their JSON, for an organization (benchmarks and tests). */
   async footprint(organizationId: string): Promise<{ rows: number; bytes: number }> {
     let rows = 0;
     let bytes = 0;
@@ -283,7 +261,8 @@ export class ObservationRepository {
       rows += batch.length;
       for (const row of batch) bytes += Buffer.byteLength(JSON.stringify(row));
     }
-    return { rows, bytes };
+    const keywords = await this.#keywords.footprint(organizationId);
+    return { rows: rows + keywords.rows, bytes: bytes + keywords.bytes };
   }
 }
 
@@ -300,30 +279,12 @@ function windowOf(range: { from?: string; to?: string }): Filter {
   };
 }
 
-function mergeValues(stored: StoredValues, carried: CarriedValues): StoredValues {
-  const values: StoredValues = { ...stored };
-  for (const [field, value] of carried) values[storedKeyOf(field)] = value;
-  return values;
+/** Whether a change point is in force at some time between `from` and `to`. */
+function inWindow(point: ChangePoint, range: { from?: string; to?: string }): boolean {
+  return (range.from === undefined || point.lastSeenAt >= range.from) && (range.to === undefined || point.firstSeenAt <= range.to);
 }
 
-/** The carried values that differ from what `before` holds; a field `before` never had is no change. */
-function changesOf(check: ObservationCheck, before: ObservationDoc, observedAt: string): ObservedChange[] {
-  const changes: ObservedChange[] = [];
-  for (const [field, current] of check.values) {
-    const key = storedKeyOf(field);
-    if (!Object.hasOwn(before.values, key)) continue;
-    const previous = before.values[key] as TrackedValue;
-    if (previous === current) continue;
-    changes.push({
-      subject: check.subject,
-      field,
-      previous,
-      current,
-      previousObservedAt: before.lastSeenAt,
-      observedAt,
-      jobId: check.jobId,
-      resultId: check.resultId,
-    });
-  }
-  return changes;
+/** (ASIN, seq) order, as a keyword's change points are listed. */
+function pointOrder(a: Pick<ChangePoint, 'asin' | 'seq'>, b: Pick<ChangePoint, 'asin' | 'seq'>): number {
+  return a.asin < b.asin ? -1 : a.asin > b.asin ? 1 : a.seq - b.seq;
 }
