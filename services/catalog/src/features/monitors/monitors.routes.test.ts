@@ -388,9 +388,15 @@ describe.each(testBackends())('monitors routes ($name)', (backend) => {
     const project = await newProject(frank);
     const headers = { 'x-request-id': 'req-mon' };
     const monitor = (await h.request({ method: 'POST', url: `/projects/${project}/monitors`, token: frank.token, body: detailsBody(), headers })).body.data;
+    // A second between the actions: events of the same instant have no order of their own.
+    const later = () => h.clock.advance(1000);
+    later();
     await h.request({ method: 'PATCH', url: `/monitors/${monitor.id}`, token: frank.token, body: { name: 'x' }, headers });
+    later();
     await h.request({ method: 'POST', url: `/monitors/${monitor.id}/pause`, token: frank.token, headers });
+    later();
     await h.request({ method: 'POST', url: `/monitors/${monitor.id}/resume`, token: frank.token, headers });
+    later();
     await h.request({ method: 'DELETE', url: `/monitors/${monitor.id}`, token: frank.token, headers });
     const audit = (await h.request({ method: 'GET', url: '/audit?limit=100', token: frank.token })).body.data as Array<{
       action: string;
