@@ -1,5 +1,5 @@
 import { percentEncode } from './hostile-values.ts';
-import { fillPath, type ResourceKind } from './openapi-operations.ts';
+import { fillPath, NATURAL_KEY_PARAMETERS, type ResourceKind } from './openapi-operations.ts';
 import type { Caller, RequestPlan, Tenant } from './request-plans.ts';
 
 /** What the fuzzer knows about the running service: tokens, and the ids each tenant owns (growing as it creates). */
@@ -58,7 +58,8 @@ export function materialize(plan: RequestPlan, world: FuzzWorld): ConcreteReques
     const pool = world.ids(value.tenant, value.kind);
     const id = pool.length > 0 ? (pool[value.pick % pool.length] as string) : `${value.kind}_missing`;
     values[name] = percentEncode(id);
-    if (pool.length > 0) owners.add(value.tenant);
+    // Another tenant's id used as an ASIN or a keyword is just text there: it names nothing of theirs.
+    if (pool.length > 0 && !NATURAL_KEY_PARAMETERS.includes(name)) owners.add(value.tenant);
   }
   const query = plan.query.map(([key, value]) => `${percentEncode(key)}=${percentEncode(value)}`).join('&');
   const search = query || plan.rawQuery ? `?${query}${plan.rawQuery}` : '';

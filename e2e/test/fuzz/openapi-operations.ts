@@ -52,7 +52,13 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
 }
 
 /** The kinds of resource an id in a path names; the fuzzer keeps a pool of real ids per kind and tenant. */
-export const RESOURCE_KINDS = ['project', 'job', 'schedule', 'webhook', 'delivery', 'organization'] as const;
+export const RESOURCE_KINDS = ['project', 'job', 'schedule', 'webhook', 'delivery', 'monitor', 'organization'] as const;
+
+/**
+ * Path parameters that name a product or a keyword of history, not a resource someone owns: any
+ * organization may ask for any ASIN or keyword and gets its own history of it (none: an empty answer).
+ */
+export const NATURAL_KEY_PARAMETERS: readonly string[] = ['asin', 'keyword'];
 export type ResourceKind = (typeof RESOURCE_KINDS)[number];
 
 /** `/projects/{id}` → project, `{projectId}` → project, `/webhooks/{id}/deliveries/{deliveryId}` → delivery. */

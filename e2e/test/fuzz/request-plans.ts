@@ -100,7 +100,7 @@ function pathValueArbitrary(operation: Operation, name: string): fc.Arbitrary<Pa
   const tenant = fc.constantFrom<Tenant>('a', 'b');
   const pick = fc.nat({ max: 1_000 });
   const own = kind ? [{ weight: 8, arbitrary: fc.record({ tenant, kind: fc.constant(kind), pick }) }] : [];
-  const kinds: ResourceKind[] = ['project', 'job', 'schedule', 'webhook', 'delivery', 'organization'];
+  const kinds: ResourceKind[] = ['project', 'job', 'schedule', 'webhook', 'delivery', 'monitor', 'organization'];
   return fc.oneof(
     ...own,
     { weight: 1, arbitrary: fc.record({ tenant, kind: fc.constantFrom(...kinds), pick }) },

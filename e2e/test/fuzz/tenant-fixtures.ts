@@ -47,10 +47,24 @@ async function furnish(base: string, world: FuzzWorld, tenant: Tenant, webhookUr
   world.add(tenant, 'webhook', webhook.id);
   const delivery = (await call(base, 'POST', `/webhooks/${webhook.id}/test`, token)).data;
   world.add(tenant, 'delivery', delivery.id);
+  // Paused: it never runs, so the fuzzed jobs stay the only ones.
+  const monitor = (
+    await call(base, 'POST', `/projects/${project.id}/monitors`, token, {
+      name: `fuzz ${tenant}`,
+      type: 'search',
+      targets: ['desk lamp'],
+      domain: 'amazon.com',
+      every: '1d',
+      watch: ['organicRank'],
+      rules: [{ field: 'organicRank', op: 'entersTop', value: 3 }],
+      enabled: false,
+    })
+  ).data;
+  world.add(tenant, 'monitor', monitor.id);
 }
 
 /**
- * Two organizations with a project, a job, a schedule, a webhook and a delivery each, an admin,
+ * Two organizations with a project, a job, a schedule, a webhook, a delivery and a monitor each, an admin,
  * and the values that let generated bodies through validation (their emails, codes, packages).
  */
 export async function setUpTenants(

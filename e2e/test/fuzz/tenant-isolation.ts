@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { isErrorEnvelope } from './fuzz-checks.ts';
 import type { FuzzWorld } from './fuzz-world.ts';
-import { fillPath, type Operation, resourceKindOf } from './openapi-operations.ts';
+import { fillPath, NATURAL_KEY_PARAMETERS, type Operation, resourceKindOf } from './openapi-operations.ts';
 import type { Tenant } from './request-plans.ts';
 import { type PropertyHints, validValue } from './schema-values.ts';
 
@@ -12,6 +12,21 @@ export const validHints = (webhookUrl: string): PropertyHints => ({
   targets: fc.constant(['usb cable']),
   lang: fc.constant('en-US'),
 });
+
+/** Bodies whose fields depend on each other (a rule's operation on its field, one schedule of two): written out, as no schema sample passes. */
+const MONITOR_BODY = {
+  name: 'probe',
+  type: 'search',
+  targets: ['desk lamp'],
+  domain: 'amazon.com',
+  every: '1d',
+  watch: ['organicRank'],
+  rules: [{ field: 'organicRank', op: 'entersTop', value: 3 }],
+};
+const VALID_BODIES: Record<string, unknown> = {
+  'POST /projects/{projectId}/monitors': MONITOR_BODY,
+  'PATCH /monitors/{id}': { name: 'renamed by the probe' },
+};
 
 export interface IsolationProbe {
   operation: string;
@@ -31,6 +46,9 @@ export async function probeTenantIsolation(base: string, operations: readonly Op
   const probes: IsolationProbe[] = [];
   for (const operation of operations) {
     if (operation.pathParameters.length === 0 || operation.path.startsWith('/admin')) continue;
+    // An ASIN or a keyword is no one's id: the security suite checks that another organization's
+    // is answered exactly as one nobody observed (security/tenant-isolation.test.ts).
+    if (operation.pathParameters.some((parameter) => NATURAL_KEY_PARAMETERS.includes(parameter.name))) continue;
     for (const [owner, intruder] of [
       ['a', 'b'],
       ['b', 'a'],
@@ -45,7 +63,9 @@ export async function probeTenantIsolation(base: string, operations: readonly Op
             return [parameter.name, encodeURIComponent(id)];
           }),
         );
-        const body = operation.body ? fc.sample(validValue(operation.body, hints), { seed: 1, numRuns: 1 })[0] : undefined;
+        const body = operation.body
+          ? (VALID_BODIES[`${operation.method} ${operation.path}`] ?? fc.sample(validValue(operation.body, hints), { seed: 1, numRuns: 1 })[0])
+          : undefined;
         const res = await fetch(base + fillPath(operation.path, values), {
           method: operation.method,
           headers: {
