@@ -126,6 +126,17 @@ async function storageFigures(variant: HistoryFigure['variant'], store: Document
   const recorder = new HistoryRecorder({ observations });
   const { asins, hours, changeShare, targetAsins } = SETTINGS;
   const prices = Array.from({ length: asins }, () => 19.99);
+  /** Hour `h`'s check of product `n`, at its current price. */
+  const check = (h: number, n: number) =>
+    recorder.observe({
+      organizationId: ORG,
+      jobId: `job_${h}`,
+      jobType: 'details',
+      config: {},
+      targetIndex: n,
+      records: [product(asinOf(n), prices[n] as number)],
+      at: hourAt(h),
+    });
   const started = performance.now();
   let changed = 0;
   for (let h = 0; h < hours; h += 1) {
@@ -134,15 +145,7 @@ async function storageFigures(variant: HistoryFigure['variant'], store: Document
         prices[n] = Math.round(((prices[n] as number) + (draw(n + 7, h) < 0.5 ? -1 : 1)) * 100) / 100;
         changed += 1;
       }
-      await recorder.observe({
-        organizationId: ORG,
-        jobId: `job_${h}`,
-        jobType: 'details',
-        config: {},
-        targetIndex: n,
-        records: [product(asinOf(n), prices[n] as number)],
-        at: hourAt(h),
-      });
+      await check(h, n);
     }
     if (h % 1000 === 999) note(`${variant}: simulated hour ${h + 1} of ${hours} (${((performance.now() - started) / 1000).toFixed(0)} s, load ${load()})`);
   }
@@ -153,15 +156,7 @@ async function storageFigures(variant: HistoryFigure['variant'], store: Document
   const unchangedChecks = asins * 24;
   for (let h = hours; h < hours + 24; h += 1) {
     for (let n = 0; n < asins; n += 1) {
-      await recorder.observe({
-        organizationId: ORG,
-        jobId: `job_${h}`,
-        jobType: 'details',
-        config: {},
-        targetIndex: n,
-        records: [product(asinOf(n), prices[n] as number)],
-        at: hourAt(h),
-      });
+      await check(h, n);
     }
   }
   const after = await observations.footprint(ORG);
