@@ -6,7 +6,7 @@
 // reports of 10,000 monitored targets, as a share of one core. Interleaved rounds, medians of per-round
 // ratios, the load average printed. Embedded store (a SQLite file in a temp dir) always; MongoDB
 // too when BENCH_MONGO_URL or TEST_MONGO_URL is set.
-// Run: pnpm bench history   (knobs: BENCH_HISTORY_ASINS, BENCH_HISTORY_HOURS, BENCH_HISTORY_ROUNDS)
+// Run: pnpm bench history   (knobs: BENCH_HISTORY_ASINS, BENCH_HISTORY_HOURS, BENCH_HISTORY_ROUNDS, BENCH_HISTORY_REPORTS)
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -43,7 +43,11 @@ export const SETTINGS = {
   changeShare: 0.05,
   rounds: Math.max(3, int('BENCH_HISTORY_ROUNDS', 5)),
   readsPerRound: 200,
-  writesPerRound: 400,
+  /** Details reports a round through the report path; search reports are an eighth (48 items each), result-store writes twice as many. */
+  reportsPerRound: int('BENCH_HISTORY_REPORTS', 200),
+  get writesPerRound(): number {
+    return 2 * this.reportsPerRound;
+  },
   mongoUrl: process.env.BENCH_MONGO_URL ?? process.env.TEST_MONGO_URL,
 };
 
@@ -323,8 +327,8 @@ async function reportFigures(variant: HistoryFigure['variant'], store: DocumentS
   const actor = { userId: 'usr_bench', organizationId: ORG };
   const projectA = await withHistory.catalog.projects.create(actor, 'with');
   const projectB = await without.catalog.projects.create(actor, 'without');
-  const detailsTargets = 200;
-  const searchTargets = 25;
+  const detailsTargets = SETTINGS.reportsPerRound;
+  const searchTargets = Math.max(1, Math.round(SETTINGS.reportsPerRound / 8));
   const prices = Array.from({ length: detailsTargets }, () => 10);
   let round = 0;
   const report = (d: typeof withHistory, projectId: string, kind: 'details' | 'search') => async (): Promise<number> => {
