@@ -46,6 +46,47 @@ describe('observations on the report path', () => {
     await d.store.close();
   });
 
+  it('stores a search report whose items history cannot place (no keyword, no page) and observes nothing of it', async () => {
+    const d = await domainCatalog();
+    const project = await d.catalog.projects.create(actor, 'p');
+    const job = await d.catalog.jobs.create(actor, project._id, { type: 'search', targets: ['lamp'] });
+    await d.catalog.progress.claimTarget(job._id, 0);
+    const bare = { asin: 'B0BARE0001', title: 'Item', position: 1 } as unknown as ReturnType<typeof searchRecord>;
+    expect(await d.catalog.progress.reportTarget(job._id, 0, { status: 'success', items: [bare] })).toMatchObject({ jobStatus: 'completed' });
+    expect((await d.catalog.history.keywordRanks(actor.organizationId, 'lamp', {})).points).toEqual([]);
+    await d.queues.close();
+    await d.store.close();
+  });
+
+  it('keeps only values of the types the record schema gives them', async () => {
+    const d = await domainCatalog();
+    const odd = productRecord({ asin: 'B0ODDTYPES', rating: 4.5 }) as unknown as Record<string, unknown>;
+    Object.assign(odd, {
+      price: { amount: '12', currency: 'USD' },
+      inStock: 'yes',
+      seller: null,
+      bestSellersRank: [null, { category: 'Toys', rank: 3 }, { category: 7, rank: 1 }],
+    });
+    const changes = await d.catalog.historyRecorder.observe({
+      organizationId: actor.organizationId,
+      jobId: 'job_odd',
+      jobType: 'details',
+      config: {},
+      targetIndex: 0,
+      records: [odd as unknown as ReturnType<typeof productRecord>],
+      at: d.clock.now().toISOString(),
+    });
+    expect(changes).toEqual([]);
+    const latest = await d.catalog.history.productLatest(actor.organizationId, 'B0ODDTYPES', {});
+    expect(latest.values).toMatchObject({ rating: 4.5, currency: 'USD', 'bestSellersRank:Toys': 3 });
+    expect(Object.keys(latest.values).filter((field) => field.startsWith('bestSellersRank:'))).toEqual(['bestSellersRank:Toys']);
+    expect(latest.values).not.toHaveProperty('price');
+    expect(latest.values).not.toHaveProperty('inStock');
+    expect(latest.values).not.toHaveProperty('buyBoxSeller');
+    await d.queues.close();
+    await d.store.close();
+  });
+
   it('marks an ASIN gone only when the check covered the page it was last seen on', async () => {
     const d = await domainCatalog();
     const [top, deep, other] = [asinNumber(1), asinNumber(2), asinNumber(3)];

@@ -53,17 +53,24 @@ function zipOf(record: ResultRecord, config: TargetRecords['config']): string | 
   return config.deliveryZip === undefined ? null : undefined;
 }
 
+// The report's items are the worker's records as sent: a value of another type than the record's
+// schema gives it (a worker of another version, a hand-made report) is not a value history keeps.
+const wholeAbove0 = (value: unknown): boolean => Number.isInteger(value) && (value as number) > 0;
+const numberOrUndefined = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+const textOrUndefined = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+const flagOrUndefined = (value: unknown): boolean | undefined => (typeof value === 'boolean' ? value : undefined);
+
 /** The record fields a tracked field is read from: naming any in `quality.missing` keeps it unwritten. */
 const PRODUCT_SOURCES: ReadonlyArray<readonly [field: string, sources: readonly string[], read: (r: ProductRecord) => TrackedValue | undefined]> = [
-  ['price', ['price'], (r) => r.price?.amount],
-  ['listPrice', ['listPrice'], (r) => r.listPrice?.amount],
-  ['currency', ['currency', 'price'], (r) => r.price?.currency ?? r.currency],
-  ['inStock', ['inStock'], (r) => r.inStock],
-  ['availability', ['availability'], (r) => r.availability],
-  ['buyBoxSeller', ['seller'], (r) => r.seller],
-  ['offerCount', ['otherOffersCount'], (r) => r.otherOffersCount],
-  ['rating', ['rating'], (r) => r.rating],
-  ['reviewCount', ['reviewCount'], (r) => r.reviewCount],
+  ['price', ['price'], (r) => numberOrUndefined(r.price?.amount)],
+  ['listPrice', ['listPrice'], (r) => numberOrUndefined(r.listPrice?.amount)],
+  ['currency', ['currency', 'price'], (r) => textOrUndefined(r.price?.currency) ?? textOrUndefined(r.currency)],
+  ['inStock', ['inStock'], (r) => flagOrUndefined(r.inStock)],
+  ['availability', ['availability'], (r) => textOrUndefined(r.availability)],
+  ['buyBoxSeller', ['seller'], (r) => textOrUndefined(r.seller)],
+  ['offerCount', ['otherOffersCount'], (r) => numberOrUndefined(r.otherOffersCount)],
+  ['rating', ['rating'], (r) => numberOrUndefined(r.rating)],
+  ['reviewCount', ['reviewCount'], (r) => numberOrUndefined(r.reviewCount)],
   // Presence flags: a record lists an absent coupon or deal in `missingFields`, so "none shown" is an observation.
   ['hasCoupon', ['coupon'], (r) => r.coupon !== undefined],
   ['hasDeal', ['deal'], (r) => r.deal !== undefined],
@@ -84,7 +91,10 @@ export function productValues(record: ProductRecord): Map<string, TrackedValue> 
     if (value !== undefined) values.set(field, value);
   }
   if (!missing.has('bestSellersRank') && Array.isArray(record.bestSellersRank)) {
-    for (const { category, rank } of record.bestSellersRank) values.set(categoryField(category), rank);
+    for (const entry of record.bestSellersRank as readonly unknown[]) {
+      const { category, rank } = (entry ?? {}) as { category?: unknown; rank?: unknown };
+      if (typeof category === 'string' && wholeAbove0(rank)) values.set(categoryField(category), rank as number);
+    }
   }
   return values;
 }
@@ -105,6 +115,23 @@ export function productChecks(target: TargetRecords): SubjectCheck<ProductSubjec
 
 const RANK_SOURCES = ['rank', 'position', 'page', 'sponsored', 'asin'];
 
+/**
+ * A search result history can place: its ASIN, keyword, page, position and kind. The report's items
+ * are the worker's records as sent; a target with one that is not (a worker of another version, a
+ * hand-made report) is observed not at all, rather than failing its report on every delivery.
+ */
+function isRankSource(record: SearchRecord): boolean {
+  return (
+    ASIN.test(record.asin) &&
+    typeof record.keyword === 'string' &&
+    record.keyword.trim() !== '' &&
+    wholeAbove0(record.page) &&
+    wholeAbove0(record.position) &&
+    typeof record.sponsored === 'boolean' &&
+    (record.rank === undefined || wholeAbove0(record.rank))
+  );
+}
+
 interface Appearance {
   record: SearchRecord;
   seq: number;
@@ -124,7 +151,7 @@ const earlier = (a: Appearance, b: Appearance): boolean =>
 export function rankChecks(target: TargetRecords): { checks: SubjectCheck<RankSubjectOf>[]; coverage: KeywordCoverage | undefined } {
   const records = target.records as readonly SearchRecord[];
   const first = records[0];
-  if (!first || records.some((record) => record.location?.verified === false || !ASIN.test(record.asin))) return { checks: [], coverage: undefined };
+  if (!first || records.some((record) => record.location?.verified === false || !isRankSource(record))) return { checks: [], coverage: undefined };
   const marketplace = marketplaceOf(first, target.config);
   const keyword = normalizeKeyword(first.keyword);
   let complete = true;
