@@ -16,6 +16,7 @@ import { SimulatorClock, type TimeSource } from './simulator-clock.ts';
 import { PRODUCT_LAYOUTS, type ProductLayout } from './render/product-layouts.ts';
 import { SEARCH_LAYOUTS, type SearchLayout } from './render/search-layouts.ts';
 import { StatsRecorder, type Route, type SimulatorStats } from './stats.ts';
+import { kindRouteOf } from './kinds/index.ts';
 
 export interface SimulatorOptions {
   /** Default 0: any free port. */
@@ -67,6 +68,8 @@ const PRODUCT_PATH = /^\/(?:[^/]+\/)?(?:dp|gp\/product)\/([A-Za-z0-9]{10})(?:[/?
 
 function routeOf(pathname: string): Route {
   if (pathname === '/health') return 'health';
+  const kind = kindRouteOf(pathname);
+  if (kind) return kind.name;
   if (pathname === '/' || pathname === '/ref=nav_logo') return 'home';
   if (pathname === ADDRESS_CHANGE_PATH) return 'address-change';
   if (pathname === '/s' || pathname === '/s/') return 'search';
@@ -200,12 +203,15 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
     // The currency the shopper chose to see prices in, as the storefront keeps it (`i18n-prefs`).
     const currency = chosenCurrency(single(req.headers.cookie), domain);
     const shopperOptions = { ...(language ? { language } : {}), ...(deliveryZip ? { deliveryZip } : {}), ...(currency ? { currency } : {}) };
+    const kindRoute = kindRouteOf(url.pathname);
     const keyword = route === 'search' ? (url.searchParams.get('k') ?? url.searchParams.get('field-keywords') ?? '') : undefined;
-    const asin = route === 'product' ? PRODUCT_PATH.exec(url.pathname)?.[1]?.toUpperCase() : undefined;
+    const kindKey = kindRoute?.faultKey?.(url) ?? {};
+    const faultKeyword = keyword ?? kindKey.keyword;
+    const asin = route === 'product' ? PRODUCT_PATH.exec(url.pathname)?.[1]?.toUpperCase() : kindKey.asin;
 
     const explicit = single(req.headers['x-sim-fault']) ?? url.searchParams.get('sim_fault') ?? undefined;
     const decision = decideFault(
-      { pathKey, attempt, ...(keyword !== undefined ? { keyword } : {}), ...(asin !== undefined ? { asin } : {}), ...(explicit ? { explicit } : {}) },
+      { pathKey, attempt, ...(faultKeyword !== undefined ? { keyword: faultKeyword } : {}), ...(asin !== undefined ? { asin } : {}), ...(explicit ? { explicit } : {}) },
       faults,
       seed,
     );
@@ -259,6 +265,17 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
       const layout = options.productLayout ?? (PRODUCT_LAYOUTS.includes(layoutParam as ProductLayout) ? (layoutParam as ProductLayout) : undefined);
       const page = renderProductPage({ asin, domain, size, ...(layout ? { layout } : {}), ...shopperOptions, market });
       if (page) return send(res, 200, page.html, { 'x-sim-layout': page.layout, 'x-sim-domain': domain, ...stepHeader });
+    }
+    if (kindRoute) {
+      const page = kindRoute.render({ url, domain, size, seed, market, layout: layoutParam, ...shopperOptions });
+      if (page)
+        return send(res, page.status ?? 200, page.html, {
+          ...(page.contentType ? { 'content-type': page.contentType } : {}),
+          ...page.headers,
+          'x-sim-layout': page.layout,
+          'x-sim-domain': domain,
+          ...stepHeader,
+        });
     }
     return send(res, 404, notFoundPage());
   };

@@ -1,4 +1,5 @@
-export type Route = 'search' | 'product' | 'home' | 'address-change' | 'health' | 'other';
+/** The built-in routes, and each page kind's route by its name (kinds/index.ts). */
+export type Route = 'search' | 'product' | 'home' | 'address-change' | 'health' | 'other' | (string & {});
 
 export interface SimulatorStats {
   /** Requests received, faulted ones included. */
@@ -22,7 +23,7 @@ export class StatsRecorder {
   /** Counts a request and returns which attempt at this URL it is (1-based). */
   request(pathKey: string, route: Route): number {
     this.data.total++;
-    this.data.byRoute[route]++;
+    this.data.byRoute[route] = (this.data.byRoute[route] ?? 0) + 1;
     const attempt = (this.data.byPath[pathKey] ?? 0) + 1;
     this.data.byPath[pathKey] = attempt;
     return attempt;

@@ -1,8 +1,9 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Timestamp } from './common.ts';
+import { JOB_TYPES } from './credits.ts';
 import { MAX_REQUIRED_FIELDS, REQUIRABLE_FIELDS } from './record-fields.ts';
 import { ResultRecord } from './records.ts';
-import { BlockKind, TargetCharges, UnchargedReason } from './target-outcome.ts';
+import { BlockKind, TargetCharges, TargetCoverage, UnchargedReason } from './target-outcome.ts';
 
 /** Limits of the catalog API (documented in docs/catalog.md). */
 export const CATALOG_LIMITS = {
@@ -13,6 +14,11 @@ export const CATALOG_LIMITS = {
   configMaxBytes: 4096,
   configMaxKeys: 32,
   maxSearchPages: 5,
+  /** Reviews per reviews target: default and most (`config.maxReviews`). */
+  defaultMaxReviews: 100,
+  maxReviews: 5000,
+  /** Pages of offers a target reads (10 offers a page). */
+  maxOfferPages: 10,
   listDefaultLimit: 20,
   listMaxLimit: 100,
   resultsDefaultPageSize: 50,
@@ -22,7 +28,11 @@ export const CATALOG_LIMITS = {
   scheduleMinIntervalMinutes: 60,
 } as const;
 
-export const JobTypeSchema = Type.Union([Type.Literal('search'), Type.Literal('details')]);
+/** The job types (docs/catalog.md, "Job types and prices"): one page kind each. */
+export const JobTypeSchema = Type.Union(
+  JOB_TYPES.map((type) => Type.Literal(type)),
+  { description: 'The kind of page the job crawls: search, details (product), reviews, offers, bestsellers, category, seller or autocomplete.' },
+);
 export const JobStatus = Type.Union([
   Type.Literal('queued'),
   Type.Literal('running'),
@@ -121,11 +131,48 @@ export const JobConfig = Type.Object(
       }),
     ),
     pages: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: CATALOG_LIMITS.maxSearchPages, description: 'Search result pages per keyword (search jobs); each page is billed.' }),
+      Type.Integer({ minimum: 1, maximum: CATALOG_LIMITS.maxSearchPages, description: 'Result pages per keyword (search jobs) or per category (category jobs); each page is billed.' }),
     ),
     sort: Type.Optional(
-      Type.Union([Type.Literal('featured'), Type.Literal('price_asc'), Type.Literal('price_desc'), Type.Literal('avg_review'), Type.Literal('newest')], {
-        description: 'Order of the search results (search jobs only), as the storefront sorts them; default featured.',
+      Type.Union(
+        [
+          Type.Literal('featured'),
+          Type.Literal('price_asc'),
+          Type.Literal('price_desc'),
+          Type.Literal('avg_review'),
+          Type.Literal('newest'),
+          Type.Literal('recent'),
+          Type.Literal('helpful'),
+        ],
+        {
+          description:
+            'Order of the results as the storefront sorts them: search and category jobs featured (default), price_asc, price_desc, avg_review, newest; reviews jobs recent or helpful (default).',
+        },
+      ),
+    ),
+    stars: Type.Optional(
+      Type.Array(Type.Integer({ minimum: 1, maximum: 5 }), {
+        minItems: 1,
+        maxItems: 5,
+        uniqueItems: true,
+        description: 'Reviews jobs: only reviews with these star ratings (default all).',
+      }),
+    ),
+    verifiedOnly: Type.Optional(Type.Boolean({ description: 'Reviews jobs: only reviews of verified purchases.' })),
+    maxReviews: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: CATALOG_LIMITS.maxReviews, description: `Reviews jobs: reviews per target, default ${CATALOG_LIMITS.defaultMaxReviews}.` }),
+    ),
+    since: Type.Optional(
+      Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', examples: ['2026-01-01'], description: 'Reviews jobs: only reviews written on or after this day.' }),
+    ),
+    condition: Type.Optional(
+      Type.Union([Type.Literal('new'), Type.Literal('used'), Type.Literal('collectible'), Type.Literal('refurbished')], {
+        description: 'Offers jobs: only offers in this condition (default all).',
+      }),
+    ),
+    list: Type.Optional(
+      Type.Union([Type.Literal('bestsellers'), Type.Literal('new-releases'), Type.Literal('movers-and-shakers')], {
+        description: 'Bestsellers jobs: which ranking (default bestsellers).',
       }),
     ),
     deliveryZip: Type.Optional(
@@ -161,7 +208,8 @@ export const CreateJobBody = Type.Object(
     targets: Type.Array(Type.String({ minLength: 1, maxLength: CATALOG_LIMITS.targetMaxLength }), {
       minItems: 1,
       maxItems: CATALOG_LIMITS.maxTargetsPerJob,
-      description: 'Keywords (search) or ASINs / product URLs (details). Duplicates are removed.',
+      description:
+        'Keywords (search), ASINs or product URLs (details, reviews, offers), browse node ids or category / best-seller URLs (bestsellers, category), seller ids or profile URLs (seller), prefixes (autocomplete). Duplicates are removed.',
     }),
     config: Type.Optional(JobConfig),
   },
@@ -180,6 +228,7 @@ export const Target = Type.Object({
   ),
   uncharged: Type.Optional(UnchargedReason),
   blockKind: Type.Optional(BlockKind),
+  coverage: Type.Optional(TargetCoverage),
   message: Type.Optional(
     Type.String({ description: 'Why the target failed, or why it was delivered without charge, in words.', examples: ['captcha (HTTP 200) after 4 attempts'] }),
   ),

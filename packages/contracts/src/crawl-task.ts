@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { JobConfig } from './catalog.ts';
+import { JobConfig, JobTypeSchema } from './catalog.ts';
 
 /**
  * One unit of crawl work: a single target of a job. The queue's `group` is the organization, so
@@ -10,8 +10,8 @@ export const CrawlTask = Type.Object({
   organizationId: Type.String({ minLength: 1 }),
   projectId: Type.String({ minLength: 1 }),
   targetIndex: Type.Integer({ minimum: 0 }),
-  type: Type.Union([Type.Literal('search'), Type.Literal('details')]),
-  /** The keyword, or the resolved ASIN for details targets (URLs are never fetched as given). */
+  type: JobTypeSchema,
+  /** The keyword, or the resolved identifier (ASIN, node id, seller id, prefix) for the other types: URLs are never fetched as given. */
   value: Type.String({ minLength: 1 }),
   /** The job's config as catalog checked it at create (docs/catalog.md). */
   config: JobConfig,

@@ -18,6 +18,7 @@ export * from './observations.ts';
 export * from './history.ts';
 export * from './history-routes.ts';
 export * from './record-fields.ts';
+export * from './record-schemas.ts';
 export * from './catalog.ts';
 export * from './catalog-routes.ts';
 export * from './job-events.ts';

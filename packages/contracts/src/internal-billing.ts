@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Timestamp } from './common.ts';
+import { JOB_TYPES, MAX_UNITS_PER_TARGET } from './credits.ts';
 import { defineInternalRoutes, pathOf } from './route-spec.ts';
 
 export const OpenAccountBody = Type.Object({
@@ -24,10 +25,10 @@ export const ReservationReason = Type.Union([Type.Literal('job.create'), Type.Li
 export const ReserveBody = Type.Object({
   organizationId: Type.String({ minLength: 1 }),
   jobId: Type.String({ minLength: 1 }),
-  jobType: Type.Union([Type.Literal('search'), Type.Literal('details')]),
+  jobType: Type.Union(JOB_TYPES.map((type) => Type.Literal(type))),
   targetCount: Type.Integer({ minimum: 1 }),
-  /** Billable units per target beyond the first page (search `config.pages`); default 1. */
-  unitsPerTarget: Type.Optional(Type.Integer({ minimum: 1, maximum: 20 })),
+  /** Billable units held per target (pages of the per-page types, docs/catalog.md); default 1. */
+  unitsPerTarget: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_UNITS_PER_TARGET })),
   reason: ReservationReason,
 });
 export type ReserveBody = Static<typeof ReserveBody>;
@@ -64,6 +65,12 @@ export const SettleBody = Type.Object({
   cancelledTargets: Type.Integer({ minimum: 0 }),
   /** Successful targets delivered without charge (not in `succeededTargets`): released like failures, counted apart. Absent: none. */
   unchargedTargets: Type.Optional(Type.Integer({ minimum: 0 })),
+  /**
+   * The billable units of the charged targets, for types billed per page fetched (reviews, offers):
+   * captured at the type's price per unit, never more than was held. Absent: every charged target
+   * costs the units held for it.
+   */
+  chargedUnits: Type.Optional(Type.Integer({ minimum: 0 })),
 });
 export type SettleBody = Static<typeof SettleBody>;
 

@@ -2,7 +2,8 @@ import { Type, type Static } from '@sinclair/typebox';
 import { AuditEvent, type AuditMetadata, CATALOG_LIMITS } from './catalog.ts';
 import type { ResultRecord } from './records.ts';
 import { defineInternalRoutes, pathOf } from './route-spec.ts';
-import { BlockKind, UnchargedReason } from './target-outcome.ts';
+import { BlockKind, TargetCoverage, UnchargedReason } from './target-outcome.ts';
+import { MAX_UNITS_PER_TARGET } from './credits.ts';
 
 /** A target of a job in a path: bounded so junk never reaches storage. */
 export const TargetParams = Type.Object(
@@ -61,6 +62,10 @@ export const ReportTargetBody = Type.Object({
   items: Type.Array(Type.Unsafe<ResultRecord>(Type.Record(Type.String(), Type.Unknown())), { maxItems: 5000 }),
   /** Upstream requests this target took (pages and retries), for observability. */
   requests: Type.Optional(Type.Integer({ minimum: 0 })),
+  /** What share of the marketplace's records the target fetched (reviews). */
+  coverage: Type.Optional(TargetCoverage),
+  /** Billable units of the target for types billed per page fetched (pages that yielded records); absent: 1. */
+  billableUnits: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_UNITS_PER_TARGET })),
 });
 export type ReportTargetBody = Static<typeof ReportTargetBody>;
 

@@ -1,4 +1,11 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { BestsellerRecord } from './records/bestseller-record.ts';
+import { CategoryItemRecord } from './records/category-item-record.ts';
+import { OfferRecord } from './records/offer-record.ts';
+import { ReviewRecord } from './records/review-record.ts';
+import { SellerRecord } from './records/seller-record.ts';
+import { SuggestionRecord } from './records/suggestion-record.ts';
+import { Badges, DeliverTo, MissingFields, RecordLocation, RecordPrice, RecordQuality } from './record-parts.ts';
 
 // The records a job's results hold (docs/data.md lists every field with an example and the page
 // kinds that have it). A field a page does not show is absent; `missingFields` names those.
@@ -6,42 +13,13 @@ import { Type, type Static } from '@sinclair/typebox';
 
 const O = Type.Optional;
 
-export const RecordPrice = Type.Object(
-  {
-    amount: Type.Number({ description: "Exact to the currency's minor unit." }),
-    currency: Type.String({ description: 'ISO 4217.', examples: ['EUR'] }),
-    raw: Type.String({ description: 'As the page shows it.', examples: ['1.234,56 €'] }),
-  },
-  { $id: 'RecordPrice' },
-);
-
-const Badges = <T extends string>(values: readonly T[], description: string) => Type.Array(Type.Union(values.map((v) => Type.Literal(v))), { description });
-
-const MissingFields = Type.Array(Type.String(), { description: 'The optional fields this record lacks (the page does not show them).' });
-
-/** Whether a record has every field its job requires (`config.require`); a partial record is not charged. */
-export const RecordQuality = Type.Object(
-  {
-    status: Type.Union([Type.Literal('complete'), Type.Literal('partial')], {
-      description: '`partial`: a field the job requires is missing (after one more try on another session); the target is not charged.',
-    }),
-    missing: Type.Array(Type.String(), { description: 'The required fields this record lacks.' }),
-  },
-  { $id: 'RecordQuality' },
-);
-export type RecordQuality = Static<typeof RecordQuality>;
-
-/** The delivery location a job asked for (`config.deliveryZip`) against the one the page shows. */
-export const RecordLocation = Type.Object(
-  {
-    requested: Type.String({ description: 'The postal code the job asked for.', examples: ['10115'] }),
-    observed: Type.Optional(Type.String({ description: "The location the page's header names.", examples: ['Berlin 10115'] })),
-    verified: Type.Boolean({ description: 'The page shows the requested postal code; false: not charged.' }),
-  },
-  { $id: 'RecordLocation' },
-);
-export type RecordLocation = Static<typeof RecordLocation>;
-const DeliverTo = Type.String({ description: 'The delivery location the page was shown for, as its header names it.', examples: ['Berlin 10115'] });
+export { RecordLocation, RecordPrice, RecordQuality } from './record-parts.ts';
+export * from './records/bestseller-record.ts';
+export * from './records/category-item-record.ts';
+export * from './records/offer-record.ts';
+export * from './records/review-record.ts';
+export * from './records/seller-record.ts';
+export * from './records/suggestion-record.ts';
 
 export const ProductRecord = Type.Object(
   {
@@ -142,17 +120,31 @@ export const SearchRecord = Type.Object(
 );
 export type SearchRecord = Static<typeof SearchRecord>;
 
-/** Either record, as a job's results and JSON export hold them (one kind per job, by its type). */
-export const ResultRecord = Type.Union([ProductRecord, SearchRecord], { description: 'ProductRecord for details jobs, SearchRecord for search jobs.' });
-/** The fields only `Other` has, absent: what lets a field of either record be read without first telling which it is. */
-type FieldsOnlyIn<Other, Own> = { [Field in Exclude<keyof Other, keyof Own>]?: never };
+/** Any record, as a job's results and JSON export hold them (one kind per job, by its type). */
+export const ResultRecord = Type.Union([ProductRecord, SearchRecord, ReviewRecord, OfferRecord, BestsellerRecord, CategoryItemRecord, SellerRecord, SuggestionRecord], {
+  description:
+    'ProductRecord (details jobs), SearchRecord (search), ReviewRecord (reviews), OfferRecord (offers), BestsellerRecord (bestsellers), CategoryItemRecord (category), SellerRecord (seller) or SuggestionRecord (autocomplete).',
+});
+
+type AnyRecord = ProductRecord | SearchRecord | ReviewRecord | OfferRecord | BestsellerRecord | CategoryItemRecord | SellerRecord | SuggestionRecord;
+type KeysOfAny<T> = T extends unknown ? keyof T : never;
+/** The fields only other kinds have, absent: what lets a field of any record be read without first telling which it is. */
+type Only<Own> = Own & { [Field in Exclude<KeysOfAny<AnyRecord>, keyof Own>]?: never };
 
 /**
- * A record of a job's results: a ProductRecord (details jobs) or a SearchRecord (search jobs). Any
- * field of either can be read from it (`record.rank` is a number or undefined); a record of one
- * kind has none of the other's own fields.
+ * A record of a job's results, of the kind its job type gives (RECORD_SCHEMAS). Any field of any
+ * kind can be read from it (`record.rank` is a number or undefined); a record of one kind has
+ * none of the others' own fields.
  */
-export type ResultRecord = (ProductRecord & FieldsOnlyIn<SearchRecord, ProductRecord>) | (SearchRecord & FieldsOnlyIn<ProductRecord, SearchRecord>);
+export type ResultRecord =
+  | Only<ProductRecord>
+  | Only<SearchRecord>
+  | Only<ReviewRecord>
+  | Only<OfferRecord>
+  | Only<BestsellerRecord>
+  | Only<CategoryItemRecord>
+  | Only<SellerRecord>
+  | Only<SuggestionRecord>;
 
 /**
  * A record's value for a field named at run time (a CSV or table column, a field a job requires,

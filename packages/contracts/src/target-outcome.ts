@@ -12,6 +12,7 @@ export const BlockKind = Type.Union(
     Type.Literal('error_page'),
     Type.Literal('robot_check'),
     Type.Literal('rate_limited'),
+    Type.Literal('signin_wall'),
   ],
   { description: 'The page served instead of the one asked for (failed targets with reason `blocked`).' },
 );
@@ -35,3 +36,21 @@ export const TargetCharges = Type.Object({
   }),
 });
 export type TargetCharges = Static<typeof TargetCharges>;
+
+/**
+ * How much of what the marketplace holds a target fetched (reviews targets): never a short list
+ * passed off as all of it. `limitedBy` says what stopped the crawl short of the total.
+ */
+export const TargetCoverage = Type.Object(
+  {
+    fetched: Type.Integer({ minimum: 0, description: 'Records delivered (distinct).' }),
+    totalRatings: Type.Optional(Type.Integer({ minimum: 0, description: 'Ratings the page counts (with and without text).' })),
+    totalReviews: Type.Optional(Type.Integer({ minimum: 0, description: 'Reviews with text the page counts.' })),
+    limitedBy: Type.Union([Type.Literal('none'), Type.Literal('maxReviews'), Type.Literal('page_cap'), Type.Literal('signin_wall')], {
+      description:
+        '`none`: everything the filters match was fetched; `maxReviews`: the job\'s limit was reached; `page_cap`: the marketplace shows no more pages (after the fan-out over star filters and sorts); `signin_wall`: the marketplace asked to sign in.',
+    }),
+  },
+  { $id: 'TargetCoverage' },
+);
+export type TargetCoverage = Static<typeof TargetCoverage>;

@@ -44,3 +44,5 @@ export {
   takesDeliveryZip,
   type SearchSort,
 } from './storefront-options.ts';
+export type { KindTarget, KindTargetResolver, ResolveKindTargetOptions } from './targets/kind-target.ts';
+export { KIND_TARGETS, type TargetKind } from './targets/kind-targets.ts';

@@ -10,7 +10,8 @@ export interface QueueDepth {
   failed: number;
 }
 
-const JOB_TYPES = ['search', 'details'];
+// The job types and page kinds of @crawl/contracts' JOB_TYPES (kept here: metrics depends on no contract).
+const JOB_TYPES = ['search', 'details', 'reviews', 'offers', 'bestsellers', 'category', 'seller', 'autocomplete'];
 const JOB_STATUSES = ['completed', 'failed', 'cancelled', 'partial'];
 const TARGET_OUTCOMES = ['success', 'failed'];
 // Target failure reasons, and `second_chance`: a retry for a short record, not a failure.
@@ -26,7 +27,7 @@ const FAILURE_REASONS = [
   'insufficient_credits',
   'second_chance',
 ];
-const PAGE_KINDS = ['search', 'product'];
+const PAGE_KINDS = ['search', 'product', 'reviews', 'offers', 'bestsellers', 'category', 'seller', 'autocomplete'];
 const WEBHOOK_OUTCOMES = ['delivered', 'failed', 'exhausted', 'skipped'];
 
 /**

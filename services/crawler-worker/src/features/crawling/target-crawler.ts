@@ -1,4 +1,4 @@
-import type { CrawlTask, JobConfig, ReportTargetBody } from '@crawl/contracts';
+import type { CrawlTask, JobConfig, JobType, ReportTargetBody } from '@crawl/contracts';
 import { isAppError } from '@crawl/errors';
 import { RetryLaterError } from '@crawl/queue';
 import { isSearchSort, marketplaceForOrigin, SEARCH_SORTS, storefrontLanguage, type MarketplaceDomain } from '@crawl/marketplace';
@@ -10,9 +10,8 @@ import { CANCELLED, type Crawled, type CrawlContext, failed } from './crawl-cont
 import { isInfrastructureError } from './infrastructure-errors.ts';
 import { InfrastructureRetry, type InfrastructureRetryOptions } from './infrastructure-retry.ts';
 import { resolveMarketplace, type Storefront } from './marketplace-origin.ts';
-import { crawlProduct } from './product-crawl.ts';
 import { requiredFields } from './record-quality.ts';
-import { crawlSearch } from './search-crawl.ts';
+import { KIND_CRAWLS } from './kind-crawls.ts';
 
 export type CatalogPort = Pick<CatalogWorkerClient, 'claimTarget' | 'reportTarget'>;
 
@@ -51,13 +50,13 @@ export const INFRASTRUCTURE_RETRY_DEFAULTS = { baseDelayMs: 1_000, maxDelayMs: 3
  * switcher (`language=en_GB`, only one it offers) and, for search pages, the sort (`s=`). The
  * delivery location is no URL option: it is set on the crawl session (see `setDeliveryLocation`).
  */
-export function shopperQuery(store: Storefront, config: JobConfig, kind: 'search' | 'details'): Record<string, string> {
+export function shopperQuery(store: Storefront, config: JobConfig, kind: JobType): Record<string, string> {
   const real = marketplaceForOrigin(store.origin);
   const domain = (store.domain ?? real?.domain ?? 'amazon.com') as MarketplaceDomain;
   const query: Record<string, string> = {};
   const language = config.lang === undefined ? undefined : storefrontLanguage(domain, config.lang);
   if (language !== undefined) query.language = language;
-  if (kind === 'search' && isSearchSort(config.sort) && config.sort !== 'featured') query.s = SEARCH_SORTS[config.sort];
+  if ((kind === 'search' || kind === 'category') && isSearchSort(config.sort) && config.sort !== 'featured') query.s = SEARCH_SORTS[config.sort];
   return query;
 }
 
@@ -223,10 +222,9 @@ export class TargetCrawler {
         }
       }
     };
-    const kind = task.type === 'details' ? 'details' : 'search';
     const context: CrawlContext = {
       task,
-      store: { ...market, query: { ...market.query, ...shopperQuery(market, task.config, kind) } },
+      store: { ...market, query: { ...market.query, ...shopperQuery(market, task.config, task.type) } },
       parser: this.#parser,
       tries: (url, referer) => this.#options.upstream.tries({ url, session, lang, referer, signal: this.#options.signal }),
       pages: async function* (tries) {
@@ -246,6 +244,7 @@ export class TargetCrawler {
       zip,
       signal: this.#options.signal,
     };
-    return kind === 'details' ? crawlProduct(context) : crawlSearch(context);
+    const crawl = KIND_CRAWLS[task.type];
+    return crawl ? crawl(context) : failed('invalid_target', `this worker does not crawl ${task.type} targets`, 0);
   }
 }

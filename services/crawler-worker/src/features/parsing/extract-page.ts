@@ -1,11 +1,13 @@
 import type { TextDecoder } from 'node:util';
 import { parseSearchPage, readProductPage, type ParseProductPageOptions, type ParseSearchPageOptions } from '@crawl/marketplace';
 import { textDecoderFor } from '../shared/text-decoder.ts';
+import { type KindOptions, type PageKind, readKind } from './kind-readers.ts';
 
 /** One page's extraction: the page's bytes and their charset, and what to read from them. */
 export type ParseTask =
   | { kind: 'product'; page: Uint8Array; charset: string; options: ParseProductPageOptions }
-  | { kind: 'search'; page: Uint8Array; charset: string; options: ParseSearchPageOptions };
+  | { kind: 'search'; page: Uint8Array; charset: string; options: ParseSearchPageOptions }
+  | { [K in PageKind]: { kind: K; page: Uint8Array; charset: string; options: KindOptions<K> } }[PageKind];
 
 const decoders = new Map<string, TextDecoder>();
 
@@ -27,6 +29,9 @@ function decoderFor(charset: string): TextDecoder {
  */
 export function extractPage(task: ParseTask): unknown {
   const decoder = decoderFor(task.charset);
-  const page = decoder.encoding === 'utf-8' ? task.page : decoder.decode(task.page);
-  return task.kind === 'product' ? readProductPage(page, task.options) : parseSearchPage(page, task.options);
+  if (task.kind === 'product') return readProductPage(decoder.encoding === 'utf-8' ? task.page : decoder.decode(task.page), task.options);
+  if (task.kind === 'search') return parseSearchPage(decoder.encoding === 'utf-8' ? task.page : decoder.decode(task.page), task.options);
+  // The other kinds' parsers read text: their pages are small or JSON.
+  const { kind, page, options } = task as Extract<ParseTask, { kind: PageKind }>;
+  return readKind(kind, decoder.decode(page), options as never);
 }

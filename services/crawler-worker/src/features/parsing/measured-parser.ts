@@ -12,7 +12,7 @@ const SEARCH_ITEM_FIELDS = ['title', 'url', 'image', 'price', 'rating', 'reviewC
  * for (an empty list counts as missing). Wraps whichever parser runs (inline or thread pool).
  */
 export function measuredParser(parser: PageParser, metrics: ParserMetrics): PageParser {
-  const timed = async <T>(kind: 'product' | 'search', parse: () => Promise<T>, check: (parsed: T) => void): Promise<T> => {
+  const timed = async <T>(kind: string, parse: () => Promise<T>, check: (parsed: T) => void): Promise<T> => {
     const started = performance.now();
     try {
       const parsed = await parse();
@@ -45,6 +45,7 @@ export function measuredParser(parser: PageParser, metrics: ParserMetrics): Page
           }
         },
       ),
+    read: (kind, page, options, signal) => timed(kind, () => parser.read(kind, page, options, signal), () => undefined),
     close: () => parser.close(),
   };
 }

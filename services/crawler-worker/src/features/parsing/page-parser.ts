@@ -6,7 +6,8 @@ import {
   type ProductReading,
   type SearchPage,
 } from '@crawl/marketplace';
-import { extractPage } from './extract-page.ts';
+import { extractPage, type ParseTask } from './extract-page.ts';
+import { type KindOptions, type KindReading, type PageKind, readKind } from './kind-readers.ts';
 
 /**
  * A fetched page: its text, and optionally the bytes it was decoded from with their charset. Both
@@ -24,6 +25,8 @@ export interface PageParser {
   /** `signal` abandons the page (the worker is stopping); a thread drops it, inline parsing cannot. */
   product(page: PageSource, options: ParseProductPageOptions, signal?: AbortSignal): Promise<ProductReading>;
   search(page: PageSource, options: ParseSearchPageOptions, signal?: AbortSignal): Promise<SearchPage>;
+  /** A page of one of the other kinds (reviews, offers, best sellers, …), read by its parser in KIND_READERS. */
+  read<K extends PageKind>(kind: K, page: PageSource, options: KindOptions<K>, signal?: AbortSignal): Promise<KindReading<K>>;
   close(): Promise<void>;
 }
 
@@ -42,5 +45,7 @@ export const inlinePageParser: PageParser = {
     hasBytes(page)
       ? (extractPage({ kind: 'search', page: page.body, charset: page.charset ?? 'utf-8', options }) as SearchPage)
       : parseSearchPage(page.html, options),
+  read: async (kind, page, options) =>
+    hasBytes(page) ? (extractPage({ kind, page: page.body, charset: page.charset ?? 'utf-8', options } as ParseTask) as never) : readKind(kind, page.html, options),
   close: async () => undefined,
 };

@@ -2,6 +2,7 @@ import type { ParseProductPageOptions, ParseSearchPageOptions, ProductReading, S
 import { Piscina } from 'piscina';
 import type { PageParser, PageSource } from './page-parser.ts';
 import type { ParseTask } from './extract-page.ts';
+import type { KindOptions, KindReading, PageKind } from './kind-readers.ts';
 import { Slots } from './slots.ts';
 
 export interface ParsePoolOptions {
@@ -60,6 +61,10 @@ export class ParsePool implements PageParser {
 
   async search(source: PageSource, options: ParseSearchPageOptions, signal?: AbortSignal): Promise<SearchPage> {
     return (await this.#run(source, (page, charset) => ({ kind: 'search', page, charset, options }), signal)) as SearchPage;
+  }
+
+  async read<K extends PageKind>(kind: K, source: PageSource, options: KindOptions<K>, signal?: AbortSignal): Promise<KindReading<K>> {
+    return (await this.#run(source, (page, charset) => ({ kind, page, charset, options }) as ParseTask, signal)) as KindReading<K>;
   }
 
   async close(): Promise<void> {

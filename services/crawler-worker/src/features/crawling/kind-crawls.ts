@@ -1,0 +1,11 @@
+import type { JobType } from '@crawl/contracts';
+import type { Crawled, CrawlContext } from './crawl-context.ts';
+import { crawlProduct } from './product-crawl.ts';
+import { crawlSearch } from './search-crawl.ts';
+
+/** How a target of each job type is crawled: its page kind's fetch, recognition and records. */
+export const KIND_CRAWLS: Readonly<Partial<Record<JobType, (ctx: CrawlContext) => Promise<Crawled>>>> = {
+  search: crawlSearch,
+  details: crawlProduct,
+  // One entry per page kind: `<kind>: crawl<Kind>,`
+};
