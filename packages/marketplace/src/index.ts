@@ -49,3 +49,23 @@ export { KIND_TARGETS, type TargetKind } from './targets/kind-targets.ts';
 export { parseReviewsPage } from './reviews/parse-reviews-page.ts';
 export { REVIEW_FIELDS } from './reviews/types.ts';
 export type { ParseReviewsPageOptions, Review, ReviewField, ReviewsPage, ReviewsPageKind } from './reviews/types.ts';
+export { parseBestsellersPage } from './bestsellers/parse-bestsellers-page.ts';
+export { BESTSELLER_ITEM_FIELDS, BESTSELLER_LISTS } from './bestsellers/types.ts';
+export type {
+  BestsellerCategory,
+  BestsellerItem,
+  BestsellerItemField,
+  BestsellerList,
+  BestsellersPage,
+  ParseBestsellersPageOptions,
+} from './bestsellers/types.ts';
+export { parseCategoryPage } from './category/parse-category-page.ts';
+export type { CategoryPage, ParseCategoryPageOptions } from './category/types.ts';
+export { parseSuggestions } from './autocomplete/parse-suggestions.ts';
+export type { ParseSuggestionsOptions, Suggestion, SuggestionsPage } from './autocomplete/types.ts';
+export { parseOffersPage } from './offers/parse-offers-page.ts';
+export { OFFER_ITEM_FIELDS } from './offers/types.ts';
+export type { OfferCondition, OfferItem, OfferItemField, OffersLayout, OffersPage, ParseOffersPageOptions } from './offers/types.ts';
+export { parseSellerPage } from './seller/parse-seller-page.ts';
+export { SELLER_FIELDS } from './seller/types.ts';
+export type { ParseSellerPageOptions, SellerFeedbackCounts, SellerField, SellerLayout, SellerPage, SellerProfile } from './seller/types.ts';
