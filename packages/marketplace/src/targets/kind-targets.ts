@@ -3,8 +3,6 @@ import { resolveReviewsTarget } from './reviews-target.ts';
 import { resolveAutocompleteTarget } from './autocomplete-target.ts';
 import { resolveBestsellersTarget } from './bestsellers-target.ts';
 import { resolveCategoryTarget } from './category-target.ts';
-import { resolveOffersTarget } from './offers-target.ts';
-import { resolveSellerTarget } from './seller-target.ts';
 
 /**
  * How each page kind besides search (a keyword as typed) and details (`resolveDetailsTarget`)
@@ -15,8 +13,6 @@ export const KIND_TARGETS = {
   bestsellers: resolveBestsellersTarget,
   category: resolveCategoryTarget,
   autocomplete: resolveAutocompleteTarget,
-  offers: resolveOffersTarget,
-  seller: resolveSellerTarget,
 } satisfies Record<string, KindTargetResolver>;
 
 export type TargetKind = keyof typeof KIND_TARGETS;
