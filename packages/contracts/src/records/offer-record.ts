@@ -18,10 +18,10 @@ export const OfferRecord = Type.Object(
     ),
     sellerName: O(Type.String({ description: 'The seller as the offer names it.', examples: ['Northwind Traders', 'Amazon.com'] })),
     price: O(RecordPrice),
-    shipping: O(Type.Union([RecordPrice], { description: 'Delivery charge; `amount` 0 when the offer says delivery is free.' })),
-    landedPrice: O(
-      Type.Union([RecordPrice], { description: 'Price plus shipping, in the price currency; absent when either is unknown. `raw` is computed, not shown.' }),
-    ),
+    // shipping: the delivery charge, `amount` 0 when the offer says delivery is free. landedPrice:
+    // price plus shipping, absent when either is unknown; its `raw` says what was added.
+    shipping: O(RecordPrice),
+    landedPrice: O(RecordPrice),
     condition: O(
       Type.Union(
         OFFER_CONDITIONS.map((c) => Type.Literal(c)),
@@ -36,7 +36,11 @@ export const OfferRecord = Type.Object(
     delivery: O(Type.String({ description: 'The delivery estimate as shown.', examples: ['FREE delivery Friday, May 31'] })),
     buyBox: Type.Boolean({ description: 'This offer holds the buy box (the pinned offer of the view).' }),
     totalOffers: O(
-      Type.Integer({ minimum: 0, description: 'Offers the view states it has for the condition asked for (`12 options`), on every record.', examples: [12] }),
+      Type.Integer({
+        minimum: 0,
+        description: 'Offers the list states it holds (the pinned buy-box offer not counted), on every record of the page.',
+        examples: [12],
+      }),
     ),
     deliverTo: O(DeliverTo),
     location: O(RecordLocation),

@@ -3,6 +3,8 @@ import { resolveReviewsTarget } from './reviews-target.ts';
 import { resolveAutocompleteTarget } from './autocomplete-target.ts';
 import { resolveBestsellersTarget } from './bestsellers-target.ts';
 import { resolveCategoryTarget } from './category-target.ts';
+import { resolveOffersTarget } from './offers-target.ts';
+import { resolveSellerTarget } from './seller-target.ts';
 
 /**
  * How each page kind besides search (a keyword as typed) and details (`resolveDetailsTarget`)
@@ -13,6 +15,8 @@ export const KIND_TARGETS = {
   bestsellers: resolveBestsellersTarget,
   category: resolveCategoryTarget,
   autocomplete: resolveAutocompleteTarget,
+  offers: resolveOffersTarget,
+  seller: resolveSellerTarget,
 } satisfies Record<string, KindTargetResolver>;
 
 export type TargetKind = keyof typeof KIND_TARGETS;
