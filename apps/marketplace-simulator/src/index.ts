@@ -53,3 +53,19 @@ export { PAGE_SHAPES, REAL_PAGE_SHAPES, type PageShape } from './render/page-sha
 export { apiServicesPage, captchaPage, notFoundPage, robotCheckPage, serviceUnavailablePage } from './render/block-pages.ts';
 export { interstitialPage, wafCaptchaPage, wafChallengePage } from './render/bot-manager-pages.ts';
 export { errorPage, promotionPage, signinPage, type PromotionPageOptions } from './render/stand-in-pages.ts';
+export {
+  MAX_REVIEW_PAGES,
+  REVIEWS_PER_PAGE,
+  STAR_FILTERS,
+  reviewContent,
+  reviewListing,
+  reviewsWallOf,
+  topReviews,
+  type ReviewQuery,
+  type ReviewSort,
+  type ReviewsWall,
+  type SimReview,
+  type StarFilter,
+} from './reviews-catalog.ts';
+export { renderReviewsPage, reviewsLayoutFor, topReviewsBlock, type RenderReviewsOptions } from './render/reviews-page.ts';
+export { REVIEWS_LAYOUTS, type ReviewsLayout } from './render/reviews-layouts.ts';

@@ -1,10 +1,12 @@
 import type { KindRoute } from './kind-route.ts';
+import { reviewsRoute } from './reviews-route.ts';
 
 export type { KindPage, KindRequest, KindRoute } from './kind-route.ts';
 
 /** The routes of the page kinds besides home, search and product pages, first match wins. */
 export const KIND_ROUTES: readonly KindRoute[] = [
   // One entry per page kind: `<kind>Route,`
+  reviewsRoute,
 ];
 
 export function kindRouteOf(pathname: string): KindRoute | undefined {

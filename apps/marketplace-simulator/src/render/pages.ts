@@ -10,6 +10,7 @@ import { esc } from './html.ts';
 import { pageShell, type PageSize } from './page-shell.ts';
 import type { PageShape } from './page-shapes.ts';
 import { PRODUCT_LAYOUTS, productContent, type ProductLayout } from './product-layouts.ts';
+import { topReviewsBlock } from './reviews-page.ts';
 import { SEARCH_LAYOUTS, searchContent, type SearchCard, type SearchLayout } from './search-layouts.ts';
 
 export interface RenderSearchOptions {
@@ -45,7 +46,7 @@ export interface RenderedPage {
  * The organic results of a page in the order `sort` (the storefront's `s=` value) asks for; the
  * ads and widgets keep their places. Unknown values (and relevance) leave the order as it is.
  */
-function sortResults(results: SearchResults, sort: string | undefined, domain: MarketplaceDomain, market: Market): SearchResults {
+export function sortResults(results: SearchResults, sort: string | undefined, domain: MarketplaceDomain, market: Market): SearchResults {
   const price = (asin: string): number => {
     const cents = market.product(asin)?.priceUsdCents;
     return cents === undefined ? Number.NaN : localPrice(cents, domain).minor;
@@ -176,7 +177,8 @@ export function renderProductPage(options: RenderProductOptions): RenderedPage |
       locationChosen: options.deliveryZip !== undefined,
       head: `<link rel="canonical" href="https://www.${domain}/dp/${esc(product.asin)}" />`,
     },
-    withoutScripts(productContent(view, layout), options.size !== 'small' && options.shape === 'serialized-dom'),
+    // The top reviews follow the product's own blocks, as on the storefront (the reviews job reads them when the list is walled).
+    withoutScripts(productContent(view, layout) + topReviewsBlock(product, domain, view.texts.language), options.size !== 'small' && options.shape === 'serialized-dom'),
   );
   return { html, layout: product.book ? 'book' : layout };
 }
