@@ -17,6 +17,7 @@ import { PRODUCT_LAYOUTS, type ProductLayout } from './render/product-layouts.ts
 import { SEARCH_LAYOUTS, type SearchLayout } from './render/search-layouts.ts';
 import { StatsRecorder, type Route, type SimulatorStats } from './stats.ts';
 import { kindRouteOf } from './kinds/index.ts';
+import { categoryListingPage, listedNode } from './kinds/category-route.ts';
 
 export interface SimulatorOptions {
   /** Default 0: any free port. */
@@ -243,6 +244,12 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
     if (route === 'home') {
       const page = renderHomePage({ domain, size, ...shopperOptions });
       return send(res, 200, page.html, { 'x-sim-layout': page.layout, 'x-sim-domain': domain });
+    }
+    // A results page that names a category and no keyword (`/s?rh=n:<node>`) is the category's listing.
+    const listed = route === 'search' && keyword === '' ? listedNode(url) : undefined;
+    if (listed !== undefined) {
+      const page = categoryListingPage({ url, domain, size, seed, market, layout: layoutParam, ...shopperOptions }, listed);
+      return send(res, page.status ?? 200, page.html, { 'x-sim-layout': page.layout, 'x-sim-domain': domain, ...stepHeader });
     }
     if (route === 'search' && keyword !== undefined) {
       const pageNumber = Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1);

@@ -1,5 +1,8 @@
 import type { KindRoute } from './kind-route.ts';
 import { reviewsRoute } from './reviews-route.ts';
+import { autocompleteRoute } from './autocomplete-route.ts';
+import { bestsellersRoute } from './bestsellers-route.ts';
+import { categoryRoute } from './category-route.ts';
 
 export type { KindPage, KindRequest, KindRoute } from './kind-route.ts';
 
@@ -7,6 +10,9 @@ export type { KindPage, KindRequest, KindRoute } from './kind-route.ts';
 export const KIND_ROUTES: readonly KindRoute[] = [
   // One entry per page kind: `<kind>Route,`
   reviewsRoute,
+  bestsellersRoute,
+  categoryRoute,
+  autocompleteRoute,
 ];
 
 export function kindRouteOf(pathname: string): KindRoute | undefined {
