@@ -19,6 +19,7 @@ describe('resolveBestsellersTarget', () => {
     ['https://www.amazon.fr/gp/movers-and-shakers/electronics/13910691', { ok: true, id: '13910691', marketplace: 'amazon.fr' }],
     ['https://www.amazon.com/zgbs/electronics/172541?pg=2', { ok: true, id: '172541', marketplace: 'amazon.com' }],
     ['http://127.0.0.1:4010/zgbs/x/42', { ok: true, id: '42' }],
+    ['https://www.amazon.com/gp/bestsellers/2619525011/ref=x', { ok: true, id: '2619525011', marketplace: 'amazon.com' }],
   ])('accepts %s', (value, expected) => {
     expect(resolveBestsellersTarget(value, SIMULATOR)).toEqual(expected);
   });

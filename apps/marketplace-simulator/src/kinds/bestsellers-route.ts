@@ -6,8 +6,9 @@ import type { KindPage, KindRequest, KindRoute } from './kind-route.ts';
 import { listStandIn } from './list-blocks.ts';
 
 // `/zgbs/<slug>/<node>`, `/<Best-Sellers-X>/zgbs/<slug>/<node>`, `/gp/bestsellers/<slug>/<node>`, the
-// new-release and movers lists alike, with a ref after; the node id is 1 to 20 digits.
-const LIST_PATH = /^(?:\/[^/]+)?\/(zgbs|gp\/bestsellers|gp\/new-releases|gp\/movers-and-shakers)\/[^/]+\/(\d{1,20})(?:\/|$)/;
+// new-release and movers lists alike, or without the slug (`/gp/bestsellers/<node>`), with a ref after;
+// the node id is 1 to 20 digits.
+const LIST_PATH = /^(?:\/[^/]+)?\/(zgbs|gp\/bestsellers|gp\/new-releases|gp\/movers-and-shakers)\/(?:[^/]+\/)?(\d{1,20})(?:\/|$)/;
 
 function listOf(segment: string): string {
   return segment === 'gp/new-releases' ? 'new-releases' : segment === 'gp/movers-and-shakers' ? 'movers-and-shakers' : 'bestsellers';

@@ -2,8 +2,9 @@ import type { KindTarget, ResolveKindTargetOptions } from './kind-target.ts';
 import { NODE_ID, storefrontUrl } from './storefront-url.ts';
 
 // `/zgbs/<slug>/<node>`, `/Best-Sellers-X/zgbs/<slug>/<node>`, `/gp/bestsellers/<slug>/<node>`, and
-// the new-release and movers lists alike; the node must be a whole path segment.
-const NODE_IN_LIST_PATH = /\/(?:zgbs|gp\/bestsellers|gp\/new-releases|gp\/movers-and-shakers)\/[^/?#]+\/(\d{1,20})(?:[/?#;]|$)/i;
+// the new-release and movers lists alike, or the node right after the list (`/gp/bestsellers/<node>`);
+// the node must be a whole path segment.
+const NODE_IN_LIST_PATH = /\/(?:zgbs|gp\/bestsellers|gp\/new-releases|gp\/movers-and-shakers)\/(?:[^/?#]+\/)?(\d{1,20})(?:[/?#;]|$)/i;
 const LIST_PATH = /\/(?:zgbs|gp\/bestsellers|gp\/new-releases|gp\/movers-and-shakers)(?:[/?#]|$)/i;
 
 /** Turns a bestsellers target (a browse node id or a best-seller list URL) into the node whose list to fetch. */

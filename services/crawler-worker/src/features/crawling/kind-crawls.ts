@@ -1,4 +1,7 @@
 import type { JobType } from '@crawl/contracts';
+import { crawlAutocomplete } from './autocomplete-crawl.ts';
+import { crawlBestsellers } from './bestsellers-crawl.ts';
+import { crawlCategory } from './category-crawl.ts';
 import type { Crawled, CrawlContext } from './crawl-context.ts';
 import { crawlProduct } from './product-crawl.ts';
 import { crawlSearch } from './search-crawl.ts';
@@ -8,4 +11,7 @@ export const KIND_CRAWLS: Readonly<Partial<Record<JobType, (ctx: CrawlContext) =
   search: crawlSearch,
   details: crawlProduct,
   // One entry per page kind: `<kind>: crawl<Kind>,`
+  bestsellers: crawlBestsellers,
+  category: crawlCategory,
+  autocomplete: crawlAutocomplete,
 };

@@ -27,7 +27,10 @@ export function checkRecord<R extends ProductRecord | SearchRecord>(
 }
 
 /** Why the records of a page (or a target) are not worth their price, if they are not. */
-export function shortfall(records: readonly CheckedRecord[]): { reason: UnchargedReason; detail: string } | undefined {
+/** What the checks leave on a record of any kind. */
+export type RecordChecks = { quality: RecordQuality; location?: RecordLocation };
+
+export function shortfall(records: readonly RecordChecks[]): { reason: UnchargedReason; detail: string } | undefined {
   const unverified = records.find((r) => r.location !== undefined && !r.location.verified)?.location;
   if (unverified !== undefined) {
     const shown = unverified.observed === undefined ? 'no delivery location' : `"${unverified.observed}"`;
@@ -39,7 +42,7 @@ export function shortfall(records: readonly CheckedRecord[]): { reason: Uncharge
 }
 
 /** Complete records are the page asked for; short ones get one more try on another session. */
-export function judgeRecords(tries: PageTries, records: readonly CheckedRecord[]): void {
+export function judgeRecords(tries: PageTries, records: readonly RecordChecks[]): void {
   const short = shortfall(records);
   if (short !== undefined) tries.secondChance(short.detail);
 }

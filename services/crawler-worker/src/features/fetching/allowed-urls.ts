@@ -1,4 +1,4 @@
-import { isAllowedMarketplaceHost } from '@crawl/marketplace';
+import { isAllowedCompletionHost, isAllowedMarketplaceHost, SUGGESTIONS_PATH } from '@crawl/marketplace';
 
 /**
  * The URL rule of the fetcher: storefront hosts over https, plus the configured base origin and
@@ -12,6 +12,8 @@ export function allowedUrlRule(baseUrl: string, extraHosts: readonly string[]): 
     if (url.username || url.password) return false;
     const host = url.host.toLowerCase();
     if (extras.includes(host)) return true;
-    return url.protocol === 'https:' && isAllowedMarketplaceHost(host);
+    if (url.protocol !== 'https:') return false;
+    // A storefront's suggestion host (`completion.amazon.de`) serves its search box's suggestions and nothing else fetched.
+    return isAllowedMarketplaceHost(host) || (isAllowedCompletionHost(host) && url.pathname === SUGGESTIONS_PATH);
   };
 }

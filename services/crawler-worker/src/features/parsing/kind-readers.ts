@@ -1,3 +1,5 @@
+import { parseBestsellersPage, parseCategoryPage, parseSuggestions } from '@crawl/marketplace';
+
 /**
  * The parsers of the page kinds besides product and search: a pure function from a page's text
  * and the options of what was asked to what the page holds. Each job type's crawl reads its pages
@@ -5,6 +7,9 @@
  */
 export const KIND_READERS = {
   // One entry per page kind: `<kind>: parse<Kind>Page,`
+  bestsellers: parseBestsellersPage,
+  category: parseCategoryPage,
+  autocomplete: parseSuggestions,
 } satisfies Record<string, (html: string, options: never) => unknown>;
 
 export type PageKind = keyof typeof KIND_READERS;
