@@ -3,6 +3,8 @@ import { reviewsRoute } from './reviews-route.ts';
 import { autocompleteRoute } from './autocomplete-route.ts';
 import { bestsellersRoute } from './bestsellers-route.ts';
 import { categoryRoute } from './category-route.ts';
+import { offersRoute } from './offers-route.ts';
+import { sellerRoute } from './seller-route.ts';
 
 export type { KindPage, KindRequest, KindRoute } from './kind-route.ts';
 
@@ -13,6 +15,8 @@ export const KIND_ROUTES: readonly KindRoute[] = [
   bestsellersRoute,
   categoryRoute,
   autocompleteRoute,
+  offersRoute,
+  sellerRoute,
 ];
 
 export function kindRouteOf(pathname: string): KindRoute | undefined {

@@ -11,7 +11,7 @@ const CONDITIONS: readonly [OfferCondition, RegExp][] = [
     'collectible',
     /collectible|collectable|sammlerstück|sammlerartikel|de collection|coleccionable|da collezione|verzamelobject|samlarobjekt|kolekcjonerski|koleksiyon|コレクター|コレクション|قابل للجمع/i,
   ],
-  ['used', /used|gebraucht|d['’]occasion|occasion|usado|usato|gebruikt|begagnad|używany|ikinci el|kullanılmış|中古|مستعمل/i],
+  ['used', /used|segunda mano|gebraucht|d['’]occasion|occasion|usado|usato|gebruikt|begagnad|używany|ikinci el|kullanılmış|中古|مستعمل/i],
   ['new', /\bnew\b|^neu|neuf|^nuevo|^nuovo|^novo|^nieuw|^ny\b|^nowy|^yeni|新品|جديد/i],
 ];
 

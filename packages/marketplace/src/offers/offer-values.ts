@@ -1,9 +1,11 @@
 import { parsePrice, type Price, type PriceHint } from '../price.ts';
 import { currencyDecimals } from '../currency.ts';
 
-// A delivery charge of nothing, in the storefront languages: the AOD's `data-csa-c-delivery-price`
-// holds `FREE`, the offer-listing page says "FREE Shipping".
-const FREE = /^\s*(?:free|gratis|gratuit|gratuite|kostenlos|kostenfrei|gratuita|gratuito|grátis|darmowa|ücretsiz|無料|مجاني|مجانا)\b/i;
+// A delivery charge of nothing, in the storefront languages, anywhere in the line: the AOD's
+// `data-csa-c-delivery-price` holds `FREE`, the offer-listing page says "FREE Shipping" or
+// "Livraison GRATUITE" (with the order minimum after it, whose figure is no charge).
+const FREE =
+  /(?:^|[\s(:])(?:free|gratis|gratuit[aeo]?|gratuites|kostenlos(?:e|er)?|kostenfrei|grátis|darmowa|darmowy|gratuita|ücretsiz|مجاني|مجانا)(?=$|[\s,.!):])|無料/i;
 
 /** The delivery charge a text or attribute states: 0 for a free delivery, undefined when it names no amount. */
 export function shippingCharge(text: string | undefined, hint: PriceHint): Price | undefined {
@@ -55,7 +57,7 @@ export function isAmazonName(text: string): boolean {
 
 // The label in front of a value when the row has no separate value column.
 const ROW_LABEL =
-  /^(?:ships from|sold by|versand durch|verkauf durch|verkäufer|expédié par|vendu par|enviado desde|vendido por|spedito da|venduto da|verzonden door|verkocht door|skickas från|säljs av|wysyłka z|sprzedawca|gönderici|satıcı|出荷元|販売元|الشحن من|البائع)\s*:?\s*/i;
+  /^(?:ships from|sold by|versand(?: durch)?|verkauf durch|verkäufer|expédié par|vendu par|enviado (?:desde|por)|vendido por|spedito da|venduto da|verzonden door|verkocht door|skickas från|säljs av|wysyłka z|sprzedawca|gönderici|satıcı|出荷元|販売元|الشحن من|البائع)\s*:?\s*/i;
 
 export function withoutRowLabel(text: string): string {
   return text.replace(ROW_LABEL, '').trim();

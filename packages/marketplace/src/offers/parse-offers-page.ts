@@ -181,7 +181,7 @@ export function parseOffersPage(html: string | Uint8Array, options: ParseOffersP
     if (hasClass(cls, 'olpDeliveryColumn')) return within('deliveryColumn');
     if (inside.deliveryColumn > 0 && name === 'li') {
       return capture((text) => {
-        const shipsFrom = /^(?:ships from|versand aus|expédié depuis|enviado desde|spedito da)\s+(.+?)\.?$/i.exec(text);
+        const shipsFrom = /^(?:ships from|versand aus|expédié depuis|enviado desde|spedito da|発送元[:：]?)\s*(.+?)\.?$/i.exec(text);
         if (shipsFrom?.[1]) offer.shipsFrom ??= shipsFrom[1];
         else if (/fulfil+ment by amazon|versand durch amazon|expédié par amazon|gestionado por amazon|spedito da amazon/i.test(text))
           offer.fulfillmentBadge = true;

@@ -8,7 +8,7 @@ import { normalizeDigits, parseCount } from '../numbers.ts';
 export function feedbackSummary(text: string): { percent?: number; count?: number } {
   const normalized = normalizeDigits(text);
   const result: { percent?: number; count?: number } = {};
-  const percent = /(\d{1,3})\s*[%％]|[%％]\s*(\d{1,3})/.exec(normalized);
+  const percent = /(?<![\d.,])(\d{1,3})\s*[%％]|[%％]\s*(\d{1,3})(?![\d.,])/.exec(normalized);
   const value = Number(percent?.[1] ?? percent?.[2]);
   if (percent && value >= 0 && value <= 100) result.percent = value;
   const counts = [...normalized.matchAll(/[(（]([^()（）]*\d[^()（）]*)[)）]/g)];

@@ -5,7 +5,7 @@ import { LINE_BREAKS } from '../html/markup-text.ts';
 import { pageText } from '../html/page-text.ts';
 import type { RegionAnchors } from '../html/region-starts.ts';
 import { scanRegions } from '../html/sax-scanner.ts';
-import { absoluteUrl, attr, normalizeSpace } from '../html/tags.ts';
+import { absoluteUrl, attr, hasClass, normalizeSpace } from '../html/tags.ts';
 import { TextCaptures } from '../html/text-captures.ts';
 import { cleanValue } from '../fields/validate-product.ts';
 import { sellerIdOfHref } from '../offers/offer-values.ts';
@@ -134,7 +134,8 @@ export function parseSellerPage(html: string | Uint8Array, options: ParseSellerP
         if (stack.hidden) return;
         if (lineCaptures > 0 && LINE_BREAKS.has(tag.tagName)) captures.text('\n');
         const cls = attr(tag, 'class');
-        if (isChrome(cls)) {
+        // The star icon's screen-reader text ("4.5 out of 5 stars") sits inside the summary line.
+        if (isChrome(cls) || hasClass(cls, 'a-icon-alt')) {
           stack.hideTop();
           return;
         }
