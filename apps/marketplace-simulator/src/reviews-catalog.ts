@@ -112,7 +112,8 @@ export function reviewListing(product: CatalogProduct, query: ReviewQuery, page:
   const reachable = Math.min(ordered.length, MAX_REVIEW_PAGES * REVIEWS_PER_PAGE);
   const from = (page - 1) * REVIEWS_PER_PAGE;
   return {
-    totalRatings: stars.reduce((sum, s) => sum + (ratings[5 - s] ?? 0), 0),
+    // Unfiltered, the product page's own count; a star filter counts that star's share of it.
+    totalRatings: query.filter === 'all_stars' ? product.reviewCount : stars.reduce((sum, s) => sum + (ratings[5 - s] ?? 0), 0),
     totalReviews: all.length,
     reviews: page > MAX_REVIEW_PAGES ? [] : ordered.slice(from, Math.min(from + REVIEWS_PER_PAGE, reachable)),
     hasNextPage: page < MAX_REVIEW_PAGES && from + REVIEWS_PER_PAGE < reachable,

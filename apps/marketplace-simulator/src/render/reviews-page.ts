@@ -94,5 +94,6 @@ export function topReviewsBlock(product: CatalogProduct, domain: MarketplaceDoma
   if (reviews.length === 0) return '';
   const context = cardContext(product, domain, language, 'product');
   const cards = reviews.map((review) => reviewCard(review, context, 'classic')).join('\n');
-  return `<div id="reviewsMedley" class="a-row"><h3 data-hook="dp-local-reviews-header">${esc(context.texts.topReviews)}</h3><div id="cm-cr-dp-review-list" class="a-section review-views celwidget">${cards}</div></div>`;
+  const count = `<span data-hook="total-review-count" class="a-size-base a-color-secondary">${esc(context.texts.globalRatings(formatCount(product.reviewCount, domain)))}</span>`;
+  return `<div id="reviewsMedley" class="a-row">${count}<h3 data-hook="dp-local-reviews-header">${esc(context.texts.topReviews)}</h3><div id="cm-cr-dp-review-list" class="a-section review-views celwidget">${cards}</div></div>`;
 }

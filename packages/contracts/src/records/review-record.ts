@@ -34,18 +34,3 @@ export const ReviewRecord = Type.Object(
   { $id: 'ReviewRecord', additionalProperties: true, description: 'A reviews job result: one customer review.' },
 );
 export type ReviewRecord = Static<typeof ReviewRecord>;
-
-/** How much of a product's reviews a reviews target got, and what stopped it. */
-export const ReviewCoverage = Type.Object(
-  {
-    fetched: Type.Integer({ minimum: 0, description: 'Distinct reviews delivered.' }),
-    totalRatings: O(Type.Integer({ minimum: 0, description: 'Ratings the review list states (`1,234 global ratings`).' })),
-    totalReviews: O(Type.Integer({ minimum: 0, description: 'Ratings with a written review (`321 with reviews`).' })),
-    limitedBy: Type.Union([Type.Literal('none'), Type.Literal('maxReviews'), Type.Literal('page_cap'), Type.Literal('signin_wall')], {
-      description:
-        "`none`: every review the filters reach was fetched; `maxReviews`: stopped at the job's limit; `page_cap`: the storefront shows no more pages although more reviews exist; `signin_wall`: the storefront asked to sign in.",
-    }),
-  },
-  { $id: 'ReviewCoverage' },
-);
-export type ReviewCoverage = Static<typeof ReviewCoverage>;

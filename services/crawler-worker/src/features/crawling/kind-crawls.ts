@@ -4,6 +4,7 @@ import { crawlBestsellers } from './bestsellers-crawl.ts';
 import { crawlCategory } from './category-crawl.ts';
 import type { Crawled, CrawlContext } from './crawl-context.ts';
 import { crawlProduct } from './product-crawl.ts';
+import { crawlReviews } from './reviews-crawl.ts';
 import { crawlSearch } from './search-crawl.ts';
 
 /** How a target of each job type is crawled: its page kind's fetch, recognition and records. */
@@ -11,6 +12,7 @@ export const KIND_CRAWLS: Readonly<Partial<Record<JobType, (ctx: CrawlContext) =
   search: crawlSearch,
   details: crawlProduct,
   // One entry per page kind: `<kind>: crawl<Kind>,`
+  reviews: crawlReviews,
   bestsellers: crawlBestsellers,
   category: crawlCategory,
   autocomplete: crawlAutocomplete,

@@ -1,4 +1,4 @@
-import { parseBestsellersPage, parseCategoryPage, parseSuggestions } from '@crawl/marketplace';
+import { parseBestsellersPage, parseCategoryPage, parseReviewsPage, parseSuggestions } from '@crawl/marketplace';
 
 /**
  * The parsers of the page kinds besides product and search: a pure function from a page's text
@@ -7,6 +7,7 @@ import { parseBestsellersPage, parseCategoryPage, parseSuggestions } from '@craw
  */
 export const KIND_READERS = {
   // One entry per page kind: `<kind>: parse<Kind>Page,`
+  reviews: parseReviewsPage,
   bestsellers: parseBestsellersPage,
   category: parseCategoryPage,
   autocomplete: parseSuggestions,
