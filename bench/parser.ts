@@ -1,15 +1,29 @@
 // Parser benchmark: streaming extraction vs a parse5 tree build of the same 1–3 MB page.
 // Run: pnpm bench parser   (BENCH_ROUNDS=3 rounds of BENCH_ITERATIONS=10 per page by default)
-import { detectBlock, parseProductPage, parseSearchPage } from '@crawl/marketplace';
+import { detectBlock, parseBestsellersPage, parseCategoryPage, parseProductPage, parseSearchPage } from '@crawl/marketplace';
 // An internal of the parser (not part of its API), used only to build the markup-only comparison.
 import { rawTextSegments } from '../packages/marketplace/src/html/raw-text.ts';
-import { REAL_PAGE_SHAPES, renderProductPage, renderSearchPage, type ProductLayout, type SearchLayout } from '@crawl/marketplace-simulator';
+import {
+  BESTSELLERS_LAYOUTS,
+  browseNode,
+  REAL_PAGE_SHAPES,
+  renderBestsellersPage,
+  renderCategoryListing,
+  renderProductPage,
+  renderSearchPage,
+  SEEDED_MARKET,
+  type ProductLayout,
+  type SearchLayout,
+} from '@crawl/marketplace-simulator';
 import { parse } from 'parse5';
 import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 
+/** The page kinds timed: each kind's parser against a parse5 tree build of the same page. */
+export type BenchPage = 'search' | 'product' | 'bestsellers' | 'category';
+
 export interface BenchResult {
-  page: 'search' | 'product';
+  page: BenchPage;
   layout: string;
   /** Modelled on captured pages (a shape other than the classic scripted filler). */
   realShaped: boolean;
@@ -45,7 +59,7 @@ export interface Timing {
 }
 
 interface Case {
-  page: 'search' | 'product';
+  page: BenchPage;
   layout: string;
   realShaped?: boolean;
   html: string;
@@ -91,7 +105,20 @@ function cases(): Case[] {
       extract: (html: string) => parseProductPage(html, { origin: ORIGIN, asin: 'B0SIM00004' }),
     },
   ]);
-  return [...search, ...product, ...markupOnly, ...real];
+  const node = browseNode('172541');
+  const bestsellers = BESTSELLERS_LAYOUTS.map((layout) => ({
+    page: 'bestsellers' as const,
+    layout,
+    html: renderBestsellersPage({ node, list: 'bestsellers', page: 1, domain: 'amazon.com', size: 'full', market: SEEDED_MARKET, layout }).html,
+    extract: (html: string) => parseBestsellersPage(html, { origin: ORIGIN, page: 1 }),
+  }));
+  const category = (['classic', 'grid'] as SearchLayout[]).map((layout) => ({
+    page: 'category' as const,
+    layout,
+    html: renderCategoryListing({ node, page: 1, domain: 'amazon.com', size: 'full', market: SEEDED_MARKET, layout }).html,
+    extract: (html: string) => parseCategoryPage(html, { origin: ORIGIN, page: 1 }),
+  }));
+  return [...search, ...product, ...markupOnly, ...real, ...bestsellers, ...category];
 }
 
 interface TreeNode {

@@ -69,3 +69,8 @@ export {
 } from './reviews-catalog.ts';
 export { renderReviewsPage, reviewsLayoutFor, topReviewsBlock, type RenderReviewsOptions } from './render/reviews-page.ts';
 export { REVIEWS_LAYOUTS, type ReviewsLayout } from './render/reviews-layouts.ts';
+export { browseNode, LIST_LENGTH, LIST_PAGE_SIZE, rankedAsins, type BrowseNode, type NodeLevel } from './category-nodes.ts';
+export { BESTSELLERS_LAYOUTS, type BestsellersLayout } from './render/bestsellers-layouts.ts';
+export { bestsellersLayoutFor, renderBestsellersPage, type RenderBestsellersOptions } from './render/bestsellers-page.ts';
+export { LISTING_PAGES, renderCategoryListing, type RenderCategoryListingOptions } from './render/category-listing.ts';
+export { suggestionsFor, type SimulatedSuggestion } from './suggestions.ts';
