@@ -4,8 +4,10 @@ import { crawlBestsellers } from './bestsellers-crawl.ts';
 import { crawlCategory } from './category-crawl.ts';
 import type { Crawled, CrawlContext } from './crawl-context.ts';
 import { crawlProduct } from './product-crawl.ts';
+import { crawlOffers } from './offers-crawl.ts';
 import { crawlReviews } from './reviews-crawl.ts';
 import { crawlSearch } from './search-crawl.ts';
+import { crawlSeller } from './seller-crawl.ts';
 
 /** How a target of each job type is crawled: its page kind's fetch, recognition and records. */
 export const KIND_CRAWLS: Readonly<Partial<Record<JobType, (ctx: CrawlContext) => Promise<Crawled>>>> = {
@@ -16,4 +18,6 @@ export const KIND_CRAWLS: Readonly<Partial<Record<JobType, (ctx: CrawlContext) =
   bestsellers: crawlBestsellers,
   category: crawlCategory,
   autocomplete: crawlAutocomplete,
+  offers: crawlOffers,
+  seller: crawlSeller,
 };

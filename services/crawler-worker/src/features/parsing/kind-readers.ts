@@ -1,4 +1,4 @@
-import { parseBestsellersPage, parseCategoryPage, parseReviewsPage, parseSuggestions } from '@crawl/marketplace';
+import { parseBestsellersPage, parseCategoryPage, parseOffersPage, parseReviewsPage, parseSellerPage, parseSuggestions } from '@crawl/marketplace';
 
 /**
  * The parsers of the page kinds besides product and search: a pure function from a page's text
@@ -11,6 +11,8 @@ export const KIND_READERS = {
   bestsellers: parseBestsellersPage,
   category: parseCategoryPage,
   autocomplete: parseSuggestions,
+  offers: parseOffersPage,
+  seller: parseSellerPage,
 } satisfies Record<string, (html: string, options: never) => unknown>;
 
 export type PageKind = keyof typeof KIND_READERS;
