@@ -68,6 +68,20 @@ describe('parseBestsellersPage: the older ordered list', () => {
     expect(read.items.map((i) => i.rank)).toEqual([51, 52]);
   });
 
+  it.each([
+    ['Best Sellers in Kettles', 'Kettles'],
+    ['Bestseller in Wasserkocher', 'Wasserkocher'],
+    ['Meilleures ventes en Bouilloires', 'Bouilloires'],
+    ['売れ筋ランキング: ケトル', 'ケトル'],
+    ['人気度ランキング: ケトル', 'ケトル'],
+    ['Amazon Best Sellers', undefined],
+  ])('the heading %s names the category %s', (heading, name) => {
+    const treeless = fixture('bestsellers-list-uk.html')
+      .replace(/<div id="zg-left-col">[\s\S]*?<\/div>\n<div id="zg-center-div">/, '<div id="zg-center-div">')
+      .replace('Best Sellers in Kettles', heading);
+    expect(parseBestsellersPage(treeless, { origin: 'https://www.amazon.co.uk' }).categoryName).toBe(name);
+  });
+
   it('takes the category from the heading when there is no tree', () => {
     const treeless = fixture('bestsellers-list-uk.html').replace(/<div id="zg-left-col">[\s\S]*?<\/div>\n<div id="zg-center-div">/, '<div id="zg-center-div">');
     const read = parseBestsellersPage(treeless, { origin: 'https://www.amazon.co.uk' });

@@ -263,7 +263,7 @@ export function parseBestsellersPage(html: string | Uint8Array, options: ParseBe
 
 // "Best Sellers in Headphones", "Bestseller in Kopfhörer", "Meilleures ventes en Casques",
 // "Hot New Releases in …", "Movers & Shakers in …", "売れ筋ランキング: …": the category after the lead-in.
-const LIST_NAME = String.raw`(?:amazon\s+)?(?:best\s*sellers?|hot new releases|new releases|movers (?:&|and) shakers|neuerscheinungen|meilleures ventes|nouveautés|los más vendidos|novedades|i più venduti|novità|売れ筋ランキング|新着ランキング)`;
+const LIST_NAME = String.raw`(?:amazon\s+)?(?:best\s*sellers?|hot new releases|new releases|movers (?:&|and) shakers|neuerscheinungen|meilleures ventes|nouveautés|los más vendidos|novedades|i più venduti|novità|売れ筋ランキング|新着ランキング|人気度ランキング)`;
 const HEADING_LEAD_IN = new RegExp(String.raw`^${LIST_NAME}(?:\s+(?:in|en|em|dans|di)\s+|\s*[:：]\s*)`, 'i');
 const LIST_NAME_ONLY = new RegExp(`^${LIST_NAME}$`, 'i');
 
