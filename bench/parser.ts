@@ -1,6 +1,6 @@
 // Parser benchmark: streaming extraction vs a parse5 tree build of the same 1–3 MB page.
 // Run: pnpm bench parser   (BENCH_ROUNDS=3 rounds of BENCH_ITERATIONS=10 per page by default)
-import { detectBlock, parseBestsellersPage, parseCategoryPage, parseProductPage, parseSearchPage } from '@crawl/marketplace';
+import { detectBlock, parseBestsellersPage, parseCategoryPage, parseProductPage, parseReviewsPage, parseSearchPage } from '@crawl/marketplace';
 // An internal of the parser (not part of its API), used only to build the markup-only comparison.
 import { rawTextSegments } from '../packages/marketplace/src/html/raw-text.ts';
 import {
@@ -10,7 +10,9 @@ import {
   renderBestsellersPage,
   renderCategoryListing,
   renderProductPage,
+  renderReviewsPage,
   renderSearchPage,
+  REVIEWS_LAYOUTS,
   SEEDED_MARKET,
   type ProductLayout,
   type SearchLayout,
@@ -20,7 +22,7 @@ import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 
 /** The page kinds timed: each kind's parser against a parse5 tree build of the same page. */
-export type BenchPage = 'search' | 'product' | 'bestsellers' | 'category';
+export type BenchPage = 'search' | 'product' | 'bestsellers' | 'category' | 'reviews';
 
 export interface BenchResult {
   page: BenchPage;
@@ -118,7 +120,13 @@ function cases(): Case[] {
     html: renderCategoryListing({ node, page: 1, domain: 'amazon.com', size: 'full', market: SEEDED_MARKET, layout }).html,
     extract: (html: string) => parseCategoryPage(html, { origin: ORIGIN, page: 1 }),
   }));
-  return [...search, ...product, ...markupOnly, ...real, ...bestsellers, ...category];
+  const reviews = REVIEWS_LAYOUTS.map((layout) => ({
+    page: 'reviews' as const,
+    layout,
+    html: renderReviewsPage({ asin: 'B0SIM00004', query: { filter: 'all_stars', sort: 'helpful', verifiedOnly: false }, page: 1, layout, size: 'full' })!.html,
+    extract: (html: string) => parseReviewsPage(html, { origin: ORIGIN, asin: 'B0SIM00004' }),
+  }));
+  return [...search, ...product, ...markupOnly, ...real, ...bestsellers, ...category, ...reviews];
 }
 
 interface TreeNode {
