@@ -1,10 +1,27 @@
 // Parser benchmark: streaming extraction vs a parse5 tree build of the same 1–3 MB page.
 // Run: pnpm bench parser   (BENCH_ROUNDS=3 rounds of BENCH_ITERATIONS=10 per page by default)
-import { detectBlock, parseBestsellersPage, parseCategoryPage, parseProductPage, parseReviewsPage, parseSearchPage } from '@crawl/marketplace';
+import {
+  detectBlock,
+  parseBestsellersPage,
+  parseCategoryPage,
+  parseOffersPage,
+  parseProductPage,
+  parseReviewsPage,
+  parseSearchPage,
+  parseSellerPage,
+} from '@crawl/marketplace';
 // An internal of the parser (not part of its API), used only to build the markup-only comparison.
 import { rawTextSegments } from '../packages/marketplace/src/html/raw-text.ts';
 import {
+  AOD_LAYOUTS,
   BESTSELLERS_LAYOUTS,
+  getProduct,
+  renderAodFragment,
+  renderOfferListingPage,
+  renderSellerPage,
+  SELLER_LAYOUTS,
+  sellerIdOf,
+  sellerProfile,
   browseNode,
   REAL_PAGE_SHAPES,
   renderBestsellersPage,
@@ -22,7 +39,7 @@ import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 
 /** The page kinds timed: each kind's parser against a parse5 tree build of the same page. */
-export type BenchPage = 'search' | 'product' | 'bestsellers' | 'category' | 'reviews';
+export type BenchPage = 'search' | 'product' | 'bestsellers' | 'category' | 'reviews' | 'offers' | 'seller';
 
 export interface BenchResult {
   page: BenchPage;
@@ -126,7 +143,30 @@ function cases(): Case[] {
     html: renderReviewsPage({ asin: 'B0SIM00004', query: { filter: 'all_stars', sort: 'helpful', verifiedOnly: false }, page: 1, layout, size: 'full' })!.html,
     extract: (html: string) => parseReviewsPage(html, { origin: ORIGIN, asin: 'B0SIM00004' }),
   }));
-  return [...search, ...product, ...markupOnly, ...real, ...bestsellers, ...category, ...reviews];
+  // B0SIM00005 lists 22 offers: the first page of the view holds the buy box and ten more.
+  const offered = getProduct('B0SIM00005')!;
+  const offers = [
+    ...AOD_LAYOUTS.map((layout) => ({
+      page: 'offers' as const,
+      layout: `aod ${layout}`,
+      html: renderAodFragment({ product: offered, domain: 'amazon.com', page: 1, size: 'full', market: SEEDED_MARKET, layout }).html,
+      extract: (html: string) => parseOffersPage(html, { origin: ORIGIN, asin: 'B0SIM00005' }),
+    })),
+    {
+      page: 'offers' as const,
+      layout: 'offer-listing',
+      html: renderOfferListingPage({ product: offered, domain: 'amazon.com', page: 1, size: 'full', market: SEEDED_MARKET }).html,
+      extract: (html: string) => parseOffersPage(html, { origin: ORIGIN, asin: 'B0SIM00005' }),
+    },
+  ];
+  const sellerId = sellerIdOf('Vintage Shelf');
+  const seller = SELLER_LAYOUTS.map((layout) => ({
+    page: 'seller' as const,
+    layout,
+    html: renderSellerPage({ seller: sellerProfile(sellerId, 'amazon.com')!, domain: 'amazon.com', size: 'full', layout }).html,
+    extract: (html: string) => parseSellerPage(html, { origin: ORIGIN, sellerId }),
+  }));
+  return [...search, ...product, ...markupOnly, ...real, ...bestsellers, ...category, ...reviews, ...offers, ...seller];
 }
 
 interface TreeNode {

@@ -74,3 +74,9 @@ export { BESTSELLERS_LAYOUTS, type BestsellersLayout } from './render/bestseller
 export { bestsellersLayoutFor, renderBestsellersPage, type RenderBestsellersOptions } from './render/bestsellers-page.ts';
 export { LISTING_PAGES, renderCategoryListing, type RenderCategoryListingOptions } from './render/category-listing.ts';
 export { suggestionsFor, type SimulatedSuggestion } from './suggestions.ts';
+export { filteredOffers, offerListing, OFFERS_PER_PAGE, type OfferListing, type SimCondition, type SimOffer } from './offers-catalog.ts';
+export { AOD_LAYOUTS, type AodLayout } from './render/offers-layouts.ts';
+export { aodLayoutFor, renderAodFragment, renderOfferListingPage, type RenderOffersOptions } from './render/offers-page.ts';
+export { amazonSellerId, OFFER_SELLERS, sellerIdOf } from './seller-ids.ts';
+export { sellerProfile, type SimSeller } from './seller-profiles.ts';
+export { renderSellerPage, SELLER_LAYOUTS, sellerLayoutFor, type SellerLayout } from './render/seller-page.ts';

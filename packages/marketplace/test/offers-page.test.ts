@@ -76,6 +76,30 @@ describe('parseOffersPage — a later AOD page in German (amazon.de)', () => {
   });
 });
 
+describe('parseOffersPage — the 2024 view (amazon.in): price spans without the widget, rows without columns', () => {
+  it('reads the price to pay (not the basis price), paid and free delivery, and list entries by their class', () => {
+    const page = parseOffersPage(fixture('offers-aod-2024-in.html'), { origin: 'https://www.amazon.in', asin: 'B0FIXT0003' });
+    expect(page.recognized).toBe(true);
+    expect(
+      page.offers.map((o) => [
+        o.buyBox,
+        o.price?.amount,
+        o.shipping?.amount,
+        o.landedPrice?.amount,
+        o.sellerId,
+        o.sellerName,
+        o.shipsFrom,
+        o.fulfilledByAmazon,
+        o.condition,
+      ]),
+    ).toEqual([
+      [true, 1249, 0, 1249, 'A2KESTRELSUP01', 'Kestrel Supply Co.', 'Amazon', true, 'new'],
+      [false, 980, 76, 1056, 'A3COBALTCORNR', 'Cobalt Corner', 'Cobalt Corner', false, 'used'],
+    ]);
+    expect(page.offers[0]?.price?.currency).toBe('INR');
+  });
+});
+
 describe('parseOffersPage — the older offer-listing page', () => {
   const page = parseOffersPage(fixture('offers-listing-us.html'), US);
 

@@ -11,7 +11,7 @@ import { OFFER_ITEM_FIELDS, type OfferItem } from './types.ts';
  */
 export function assembleOffer(draft: OfferDraft, asin: string, hint: PriceHint): OfferItem | undefined {
   const offer: OfferItem = { asin, position: 0, buyBox: draft.buyBox, prime: draft.prime, missingFields: [] };
-  const priceText = pickOfferPrice(draft.prices)?.text ?? pickOfferPrice(draft.otherPrices)?.text ?? draft.plainPrice;
+  const priceText = pickOfferPrice(draft.prices)?.text ?? draft.apexPrice ?? pickOfferPrice(draft.otherPrices)?.text ?? draft.plainPrice;
   const price = priceText === undefined ? undefined : parsePrice(priceText, hint);
   if (price) offer.price = price;
   const shippingHint = price ? { currency: price.currency } : hint;

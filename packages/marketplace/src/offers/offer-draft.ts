@@ -9,6 +9,8 @@ export interface OfferDraft {
   prices: PriceElement[];
   /** Widgets elsewhere in the block, used only when the price block has none. */
   otherPrices: PriceElement[];
+  /** The screen-reader text of a 2024 price span (`span.apex-pricetopay-value`) that is no `a-price` widget. */
+  apexPrice: string | undefined;
   /** The offer-listing page's plain price text (`span.olpOfferPrice`). */
   plainPrice: string | undefined;
   shippingText: string | undefined;
@@ -32,6 +34,7 @@ export function newOfferDraft(buyBox: boolean): OfferDraft {
     asins: new Set(),
     prices: [],
     otherPrices: [],
+    apexPrice: undefined,
     plainPrice: undefined,
     shippingText: undefined,
     freeShippingText: undefined,

@@ -34,6 +34,7 @@ const OFFERS_ANCHORS: RegionAnchors = {
     'glow-ingress-line2',
   ]),
   needles: [
+    { text: 'aod-other-offer-block', accept: (startTag) => /^<div\s/i.test(startTag) },
     { text: 'olpOffer', accept: (startTag) => /^<div\s/i.test(startTag) && /\sclass=["'][^"']*\bolpOffer\b/.test(startTag) },
     { text: 'a-pagination', accept: (startTag) => /^<ul\s/i.test(startTag) },
     { text: 'canonical', accept: (startTag) => /^<link\s/i.test(startTag) },
@@ -61,7 +62,7 @@ export function parseOffersPage(html: string | Uint8Array, options: ParseOffersP
   let canonicalAsin: string | undefined;
   const deliveryLines: [string | undefined, string | undefined] = [undefined, undefined];
   // Depth counters of the blocks inside an offer whose elements mean something there.
-  const inside = { priceBlock: 0, shipsFrom: 0, soldBy: 0, deliveryColumn: 0, pagination: 0 };
+  const inside = { priceBlock: 0, apexPrice: 0, shipsFrom: 0, soldBy: 0, deliveryColumn: 0, pagination: 0 };
 
   const capture = (set: (text: string) => void): void => {
     const parts = captures.begin();
@@ -101,6 +102,11 @@ export function parseOffersPage(html: string | Uint8Array, options: ParseOffersP
       startOffer(false);
       return;
     }
+    // A list entry of the 2024 view by its class where it carries no `aod-offer` id.
+    if (tag.tagName === 'div' && hasClass(cls, 'aod-other-offer-block') && layout === 'aod') {
+      startOffer(false);
+      return;
+    }
     if (tag.tagName === 'link' && attr(tag, 'rel') === 'canonical') {
       canonicalAsin ??= ASIN_IN_PATH.exec(attr(tag, 'href') ?? '')?.[1];
       return;
@@ -124,6 +130,9 @@ export function parseOffersPage(html: string | Uint8Array, options: ParseOffersP
   const insideOffer = (offer: OfferDraft, tag: StartTag, cls: string | undefined, id: string | undefined): void => {
     if (priceReader.startTag(tag, cls, (price) => (inside.priceBlock > 0 ? offer.prices : offer.otherPrices).push(price))) return;
     const name = tag.tagName;
+    // The 2024 view's price to pay outside an `a-price` widget: its screen-reader copy.
+    if (name === 'span' && hasClass(cls, 'apex-pricetopay-value')) return within('apexPrice');
+    if (inside.apexPrice > 0 && hasClass(cls, 'a-offscreen')) return capture((text) => (offer.apexPrice ??= text || undefined));
     if (name === 'input') {
       const inputName = attr(tag, 'name');
       const value = attr(tag, 'value')?.toUpperCase();
