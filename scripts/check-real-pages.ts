@@ -11,6 +11,8 @@ import { classifyResponse } from '../services/crawler-worker/src/features/fetchi
 import { chromeIn } from './real-pages/chrome.ts';
 import { compareProduct, type FieldCheck } from './real-pages/compare.ts';
 import type { PageCase } from './real-pages/page-case.ts';
+import { type OffersCase, scoreOffersCase } from './real-pages/offers-score.ts';
+import { type SellerCase, scoreSellerCase } from './real-pages/seller-score.ts';
 
 const dir = process.argv[2];
 if (!dir) {
@@ -100,6 +102,8 @@ function countChrome(id: string, records: readonly object[]): string[] {
   return found;
 }
 
+/** Fields right per page kind scored by its own module (offers, seller). */
+const kindTotals: Record<string, { right: number; total: number }> = {};
 let excluded = 0;
 for (const id of ids) {
   const page = JSON.parse(readFileSync(join(pagesDir, `${id}.json`), 'utf8')) as PageCase;
@@ -110,6 +114,20 @@ for (const id of ids) {
   }
   const html = readFileSync(join(pagesDir, `${id}.html`), 'utf8');
   totals.storefronts.add(page.storefront);
+  const kindCase = page as unknown as OffersCase | SellerCase | { kind?: undefined };
+  if (kindCase.kind === 'offers' || kindCase.kind === 'seller') {
+    const { recognized, rows } = kindCase.kind === 'offers' ? scoreOffersCase(html, kindCase) : scoreSellerCase(html, kindCase);
+    const tally = (kindTotals[kindCase.kind] ??= { right: 0, total: 0 });
+    tally.right += rows.filter((r) => r.right).length;
+    tally.total += rows.length;
+    printTable(
+      id,
+      page,
+      `${kindCase.kind}: ${recognized ? 'recognised' : 'not recognised'}, ${rows.filter((r) => r.right).length} of ${rows.length} right`,
+      rows,
+    );
+    continue;
+  }
   const expected = page.expected;
   const verdict = verdictOf(page, html);
   const options = { origin: originOf(page.storefront), marketplace: page.storefront };
@@ -221,6 +239,8 @@ console.log(
   `| pages | ${ids.length - excluded} from ${totals.storefronts.size} storefronts (${[...totals.storefronts].sort().join(', ')})${excluded > 0 ? `; ${excluded} kept but not scored` : ''} |`,
 );
 console.log(`| product fields right | ${totals.fieldsRight} of ${totals.fields} (${pct(totals.fieldsRight, totals.fields)}) |`);
+for (const [kind, tally] of Object.entries(kindTotals))
+  console.log(`| ${kind} fields right | ${tally.right} of ${tally.total} (${pct(tally.right, tally.total)}) |`);
 console.log(`| search prices right | ${totals.searchPricesRight} of ${totals.searchPrices} (${pct(totals.searchPricesRight, totals.searchPrices)}) |`);
 console.log(
   `| block and other pages not taken as pages | ${totals.blockPagesBlocked} of ${totals.blockPages} (${pct(totals.blockPagesBlocked, totals.blockPages)}); kind as expected: ${totals.blockReasonsRight} |`,
