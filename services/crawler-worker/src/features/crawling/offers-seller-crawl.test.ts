@@ -1,4 +1,5 @@
-import type { ClaimTargetResponse, CrawlTask, ReportTargetBody } from '@crawl/contracts';
+import { type ClaimTargetResponse, type CrawlTask, OfferRecord, type ReportTargetBody, SellerRecord } from '@crawl/contracts';
+import { Value } from '@sinclair/typebox/value';
 import { createSimulator, type Simulator } from '@crawl/marketplace-simulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ProxyPool } from '../egress/index.ts';
@@ -86,6 +87,7 @@ describe('offers and seller targets against the simulator', () => {
     expect(new Set(report?.items.map((item) => item.page))).toEqual(new Set([1, 2, 3]));
     expect(report).toMatchObject({ requests: 3, billableUnits: 3 });
     expect(sim.stats().byRoute).toMatchObject({ offers: 3 });
+    expect(report?.items.filter((item) => !Value.Check(OfferRecord, item))).toEqual([]);
   });
 
   it('config.condition asks the view for used offers and keeps only those', async () => {
@@ -139,5 +141,6 @@ describe('offers and seller targets against the simulator', () => {
       quality: { status: 'complete', missing: [] },
     });
     expect(sim.stats().byRoute).toMatchObject({ seller: 1 });
+    expect(Value.Check(SellerRecord, report?.items[0])).toBe(true);
   });
 });
