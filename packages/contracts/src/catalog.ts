@@ -131,7 +131,11 @@ export const JobConfig = Type.Object(
       }),
     ),
     pages: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: CATALOG_LIMITS.maxSearchPages, description: 'Result pages per keyword (search jobs) or per category (category jobs); each page is billed.' }),
+      Type.Integer({
+        minimum: 1,
+        maximum: CATALOG_LIMITS.maxSearchPages,
+        description: 'Result pages per keyword (search jobs) or per category (category jobs); each page is billed.',
+      }),
     ),
     sort: Type.Optional(
       Type.Union(
@@ -160,7 +164,11 @@ export const JobConfig = Type.Object(
     ),
     verifiedOnly: Type.Optional(Type.Boolean({ description: 'Reviews jobs: only reviews of verified purchases.' })),
     maxReviews: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: CATALOG_LIMITS.maxReviews, description: `Reviews jobs: reviews per target, default ${CATALOG_LIMITS.defaultMaxReviews}.` }),
+      Type.Integer({
+        minimum: 1,
+        maximum: CATALOG_LIMITS.maxReviews,
+        description: `Reviews jobs: reviews per target, default ${CATALOG_LIMITS.defaultMaxReviews}.`,
+      }),
     ),
     since: Type.Optional(
       Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', examples: ['2026-01-01'], description: 'Reviews jobs: only reviews written on or after this day.' }),
@@ -220,7 +228,12 @@ export type CreateJobBody = Static<typeof CreateJobBody>;
 export const Target = Type.Object({
   value: Type.String({ description: 'The target as submitted.' }),
   status: TargetStatus,
-  asin: Type.Optional(Type.String({ description: 'Resolved ASIN (details jobs).' })),
+  asin: Type.Optional(Type.String({ description: 'Resolved ASIN (details, reviews and offers jobs).' })),
+  key: Type.Optional(
+    Type.String({
+      description: 'The resolved identifier of bestsellers, category, seller and autocomplete targets: the browse node id, seller id or prefix crawled.',
+    }),
+  ),
   reason: Type.Optional(Type.String({ description: 'Why the target failed.' })),
   resultCount: Type.Optional(Type.Integer()),
   charged: Type.Optional(

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { CATALOG_LIMITS, CronExpression, JobTypeSchema, TimeZoneName } from './catalog.ts';
+import { CATALOG_LIMITS, CronExpression, TimeZoneName } from './catalog.ts';
 import { Timestamp } from './common.ts';
 import { CREDITS_PER_TARGET } from './credits.ts';
 import { ObservedSubject, PRODUCT_TRACKED_FIELDS, RANK_TRACKED_FIELDS, TrackedFieldSchema, TrackedValue, type TrackedField } from './observations.ts';
@@ -174,10 +174,16 @@ const MaxCreditsPerMonth = Type.Integer({
     'Credits the monitor’s runs (confirmations included) may reserve per calendar month (UTC). A run that would pass it pauses the monitor (`pausedReason: budget_exhausted`) until the next month.',
 });
 
+/** What a monitor checks: products (details) or search results (search), the page kinds history keeps. */
+export const MonitorTypeSchema = Type.Union([Type.Literal('details'), Type.Literal('search')], {
+  description: 'details: products by ASIN; search: keywords and the ranks of their results.',
+});
+export type MonitorType = Static<typeof MonitorTypeSchema>;
+
 export const CreateMonitorBody = Type.Object(
   {
     name: MonitorName,
-    type: JobTypeSchema,
+    type: MonitorTypeSchema,
     targets: MonitorTargets,
     domain: MonitorDomain,
     deliveryZip: Type.Optional(MonitorDeliveryZip),
@@ -259,7 +265,7 @@ export const Monitor = Type.Object(
     projectId: Type.String(),
     organizationId: Type.String(),
     name: Type.String(),
-    type: JobTypeSchema,
+    type: MonitorTypeSchema,
     targets: Type.Array(Type.String(), { description: 'ASINs (details) or keywords (search), normalized and de-duplicated.' }),
     domain: Type.String({ examples: ['amazon.de'] }),
     deliveryZip: Type.Union([Type.String(), Type.Null()]),

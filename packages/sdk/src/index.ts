@@ -13,6 +13,8 @@ export type { HistoryField, HistoryTime, KeywordRanksOptions, ProductHistoryOpti
 export type { ResultItem } from './resources/jobs-api.ts';
 /** A result's field by a name given at run time (a column): records are open objects. */
 export { recordField } from '@crawl/contracts';
+/** The job types and their credit prices (docs/catalog.md, "Job types and prices"). */
+export { CREDITS_PER_TARGET, JOB_TYPES } from '@crawl/contracts';
 /** The fields history tracks of a product and of a search result (docs/history.md). */
 export { PRODUCT_TRACKED_FIELDS, RANK_TRACKED_FIELDS } from '@crawl/contracts';
 /** What monitors' rules may say (docs/monitors.md): the operations, the fields each reads, the values they take, the limits. */

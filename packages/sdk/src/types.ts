@@ -29,6 +29,7 @@ export type {
   MonitorRule,
   MonitorRuleOp,
   MonitorRunError,
+  MonitorType,
   MonitorStatus,
   ObservedSubject,
   ProductHistory,

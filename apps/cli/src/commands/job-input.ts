@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { CreateJobBody, JobConfig } from '@crawl/sdk';
+import { type CreateJobBody, JOB_TYPES, type JobConfig, type MonitorType } from '@crawl/sdk';
 import { UsageError } from '../cli-io.ts';
 
 /** Commander collector for repeatable options (`--target a --target b`). */
@@ -53,6 +53,13 @@ function parseValue(raw: string): unknown {
 }
 
 export function jobType(value: string): CreateJobBody['type'] {
+  const type = JOB_TYPES.find((name) => name === value);
+  if (type === undefined) throw new UsageError(`--type must be one of ${JOB_TYPES.join(', ')}, got "${value}"`);
+  return type;
+}
+
+/** A monitor checks products or search results: the page kinds history keeps. */
+export function monitorType(value: string): MonitorType {
   if (value !== 'search' && value !== 'details') throw new UsageError(`--type must be search or details, got "${value}"`);
   return value;
 }

@@ -1,4 +1,5 @@
 import type { Job, JobStatus } from '@crawl/sdk';
+import { JOB_TYPE_HELP } from './job-types-help.ts';
 import { chargesOf, progressOf } from '@crawl/sdk';
 import type { Command } from 'commander';
 import type { CliContext } from '../cli-context.ts';
@@ -29,7 +30,7 @@ export function jobsCommands(program: Command, action: Action): void {
     .command('create')
     .description('create a crawl job (credits are reserved; it runs in the background)')
     .option('--project <id>', 'project to create it in (default: your oldest active project, created if you have none)')
-    .requiredOption('--type <type>', 'search (targets are keywords) or details (ASINs or product URLs)')
+    .requiredOption('--type <type>', JOB_TYPE_HELP)
     .option('--target <target>', 'a keyword, ASIN or product URL; repeat for more', collect)
     .option('--targets-file <file>', 'one target per line (- for standard input)')
     .option('--config <key=value>', 'job config entry, e.g. lang=de-DE or pages=2; repeatable', collect)

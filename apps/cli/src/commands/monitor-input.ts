@@ -1,8 +1,8 @@
 import {
   type CreateMonitorBody,
-  type CreateJobBody,
   MONITOR_WATCHABLE_FIELDS,
   type MonitorRule,
+  type MonitorType,
   parseRule,
   RuleSyntaxError,
   type TrackedField,
@@ -15,7 +15,7 @@ export const DEFAULT_MONITOR_DOMAIN = 'amazon.com';
 /** What `monitors create` was given, as commander hands it over. */
 export interface MonitorCreateOptions {
   name: string;
-  type: CreateJobBody['type'];
+  type: MonitorType;
   targets: string[];
   domain?: string;
   zip?: string;
@@ -47,7 +47,7 @@ export function parseRules(texts: readonly string[] | undefined): MonitorRule[] 
  * rule's field, since a rule reads only a watched field. A field that a monitor of this type
  * cannot watch is a usage mistake.
  */
-export function watchedFields(type: CreateJobBody['type'], watch: readonly string[] | undefined, rules: readonly MonitorRule[]): TrackedField[] {
+export function watchedFields(type: MonitorType, watch: readonly string[] | undefined, rules: readonly MonitorRule[]): TrackedField[] {
   const watchable: readonly string[] = MONITOR_WATCHABLE_FIELDS[type];
   const given = (watch ?? [])
     .flatMap((entry) => entry.split(','))

@@ -5,7 +5,7 @@ import { formatTime } from '../output/format.ts';
 import { describeMonitor, eventsTable, monitorsTable, scheduleText, statusText } from '../output/monitor-view.ts';
 import { followJob } from '../progress/follow-job.ts';
 import type { Action } from './action.ts';
-import { collect, jobType, readTargets } from './job-input.ts';
+import { collect, monitorType, readTargets } from './job-input.ts';
 import { integer } from './jobs-commands.ts';
 import { createMonitorBody, DEFAULT_MONITOR_DOMAIN, type MonitorCreateOptions } from './monitor-input.ts';
 import { defaultProject } from './projects-commands.ts';
@@ -55,7 +55,7 @@ Example:
       action(async (ctx: CliContext, _args, options: CreateOptions) => {
         const body = createMonitorBody({
           ...options,
-          type: jobType(options.type),
+          type: monitorType(options.type),
           targets: readTargets(options.target, options.targetsFile, (file) => ctx.path(file)),
         });
         const client = ctx.client();

@@ -1,6 +1,7 @@
 import type { Schedule, UpdateScheduleBody } from '@crawl/sdk';
 import type { Command } from 'commander';
 import type { CliContext } from '../cli-context.ts';
+import { JOB_TYPE_HELP } from './job-types-help.ts';
 import { UsageError } from '../cli-io.ts';
 import { formatTime } from '../output/format.ts';
 import { table } from '../output/table.ts';
@@ -57,7 +58,7 @@ export function schedulesCommands(program: Command, action: Action): void {
     .option('--project <id>', 'project (default: your oldest active project)')
     .requiredOption('--cron <expression>', 'cron expression, 5 or 6 fields, e.g. "0 6 * * *"')
     .option('--timezone <zone>', 'IANA time zone of the expression (default UTC)')
-    .requiredOption('--type <type>', 'search or details')
+    .requiredOption('--type <type>', JOB_TYPE_HELP)
     .option('--target <target>', 'a keyword, ASIN or product URL; repeat for more', collect)
     .option('--targets-file <file>', 'one target per line')
     .option('--config <key=value>', 'job config entry; repeatable', collect)

@@ -7,6 +7,7 @@ const BLOCK_KINDS: Record<BlockKind, string> = {
   error_page: 'error page',
   robot_check: 'robot check',
   rate_limited: 'rate limited',
+  signin_wall: 'sign-in wall',
 };
 
 const UNCHARGED: Record<UnchargedReason, string> = {

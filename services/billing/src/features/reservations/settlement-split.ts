@@ -12,6 +12,8 @@ export interface SettlementCounts {
   cancelledTargets: number;
   /** Successes delivered without charge; absent from callers that predate them. */
   unchargedTargets?: number | undefined;
+  /** The charged targets' units, for types billed per page fetched; absent: the units held for each. */
+  chargedUnits?: number | undefined;
 }
 
 export interface SettlementSplit extends TargetCharges {
@@ -20,14 +22,21 @@ export interface SettlementSplit extends TargetCharges {
 }
 
 /**
- * Captures the charged targets and releases everything else (uncharged successes included),
+ * Captures the charged targets (or, for types billed per page fetched, their pages) and releases everything else (uncharged successes included),
  * never more than was held. Targets the counts do not mention are released too: nobody pays for
  * an unreported target. The target figures are those the credits follow: never more than the
  * reservation's targets, the charged ones first.
  */
-export function splitSettlement(held: { credits: number; creditsPerTarget: number; targetCount: number }, counts: SettlementCounts): SettlementSplit {
+export function splitSettlement(
+  held: { credits: number; creditsPerTarget: number; targetCount: number; unitsPerTarget?: number },
+  counts: SettlementCounts,
+): SettlementSplit {
   const chargedTargets = Math.min(Math.max(0, counts.succeededTargets), held.targetCount);
   const unchargedTargets = Math.min(Math.max(0, counts.unchargedTargets ?? 0), held.targetCount - chargedTargets);
-  const captured = Math.min(held.credits, chargedTargets * held.creditsPerTarget);
+  const heldForCharged = chargedTargets * held.creditsPerTarget;
+  // Per-page types pay for the pages that yielded records, at the price of one unit, within what was held.
+  const perUnit = held.creditsPerTarget / Math.max(1, held.unitsPerTarget ?? 1);
+  const byUnits = counts.chargedUnits === undefined ? heldForCharged : Math.min(heldForCharged, Math.round(Math.max(0, counts.chargedUnits) * perUnit));
+  const captured = Math.min(held.credits, byUnits);
   return { captured, released: held.credits - captured, chargedTargets, unchargedTargets };
 }

@@ -16,6 +16,8 @@ export class HistoryRecorder implements TargetResultsObserver {
   }
 
   async observe(results: TargetResults): Promise<ObservedChange[]> {
+    // History keeps products and search ranks (docs/history.md); the other page kinds have none yet.
+    if (results.jobType !== 'details' && results.jobType !== 'search') return [];
     const target: TargetRecords = {
       jobId: results.jobId,
       jobType: results.jobType,

@@ -104,10 +104,11 @@ export function productChecks(target: TargetRecords): SubjectCheck<ProductSubjec
   const checks = new Map<string, SubjectCheck<ProductSubjectOf>>();
   target.records.forEach((record, seq) => {
     const zip = zipOf(record, target.config);
-    if (zip === undefined || !ASIN.test(record.asin)) return;
+    const asin = record.asin;
+    if (zip === undefined || asin === undefined || !ASIN.test(asin)) return;
     const values = productValues(record as ProductRecord);
     if (values.size === 0) return;
-    const subject: ProductSubjectOf = { kind: 'product', marketplace: marketplaceOf(record, target.config), asin: record.asin, zip };
+    const subject: ProductSubjectOf = { kind: 'product', marketplace: marketplaceOf(record, target.config), asin, zip };
     checks.set(`${subject.marketplace}|${subject.asin}|${zip}`, { subject, values, resultId: resultIdOf(target.jobId, target.targetIndex, seq) });
   });
   return [...checks.values()];

@@ -1,4 +1,14 @@
-import { recordField, type JobType, type ResultRecord } from '@crawl/contracts';
+import type { TObject } from '@sinclair/typebox';
+import { RECORD_SCHEMAS, recordField, type JobType, type ResultRecord } from '@crawl/contracts';
+
+/** Fields about the record rather than the page: no coverage to show. */
+const BOOKKEEPING = new Set(['missingFields', 'quality', 'location', 'deliverTo', 'marketplace']);
+
+/** The fields a record schema leaves optional: the ones a page may lack. */
+function optionalFieldsOf(schema: TObject): readonly string[] {
+  const required = new Set(schema.required ?? []);
+  return Object.keys(schema.properties).filter((name) => !required.has(name) && !BOOKKEEPING.has(name));
+}
 import { PRODUCT_FIELDS, SEARCH_ITEM_FIELDS } from '@crawl/marketplace';
 
 /**
@@ -8,6 +18,12 @@ import { PRODUCT_FIELDS, SEARCH_ITEM_FIELDS } from '@crawl/marketplace';
 export const COVERAGE_FIELDS: Readonly<Record<JobType, readonly string[]>> = {
   details: PRODUCT_FIELDS,
   search: [...SEARCH_ITEM_FIELDS, 'searchTotalResults', 'relatedSearches'],
+  reviews: optionalFieldsOf(RECORD_SCHEMAS.reviews),
+  offers: optionalFieldsOf(RECORD_SCHEMAS.offers),
+  bestsellers: optionalFieldsOf(RECORD_SCHEMAS.bestsellers),
+  category: optionalFieldsOf(RECORD_SCHEMAS.category),
+  seller: optionalFieldsOf(RECORD_SCHEMAS.seller),
+  autocomplete: optionalFieldsOf(RECORD_SCHEMAS.autocomplete),
 };
 
 function present(value: unknown): boolean {

@@ -46,7 +46,7 @@ export class JobDispatch {
               projectId: job.projectId,
               targetIndex: index,
               type: job.type,
-              value: job.type === 'details' ? (target.asin ?? target.value) : target.value,
+              value: target.asin ?? target.key ?? target.value,
               config: job.config,
             };
             // The attempts travel with the task: a worker configured otherwise still knows its last one.

@@ -4,6 +4,7 @@ import {
   isDeliveryZip,
   isMarketplaceDomain,
   MARKETPLACE_DOMAINS,
+  KIND_TARGETS,
   resolveDetailsTarget,
   STOREFRONT_LANGUAGES,
   storefrontLanguage,
@@ -11,13 +12,28 @@ import {
   type MarketplaceDomain,
 } from '@crawl/marketplace';
 import type { TargetDoc } from './job-model.ts';
+import { assertTypeOptions } from './type-options.ts';
+import { unitsPerTarget } from './job-units.ts';
+
+/** The types whose targets are ASINs (kept as the target's `asin`). */
+const ASIN_TARGETS: ReadonlySet<JobType> = new Set(['reviews', 'offers']);
+
+/** What a target of each type must be, for the message when it is not. */
+const TARGET_NAMES: Readonly<Record<Exclude<JobType, 'search' | 'details'>, string>> = {
+  reviews: 'a valid ASIN or product / reviews URL',
+  offers: 'a valid ASIN or product / offer-listing URL',
+  bestsellers: 'a valid browse node id or best-seller URL',
+  category: 'a valid browse node id or category URL',
+  seller: 'a valid seller id or seller profile URL',
+  autocomplete: 'a valid prefix',
+};
 import { assertRequiredFields } from './required-fields.ts';
 
 export interface PreparedJob {
   type: JobType;
-  targets: Array<Pick<TargetDoc, 'value' | 'asin'>>;
+  targets: Array<Pick<TargetDoc, 'value' | 'asin' | 'key'>>;
   config: JobConfig;
-  /** Billable units per target: search `config.pages` (default 1), details 1. */
+  /** Billable units held per target (job-units.ts). */
   unitsPerTarget: number;
 }
 
@@ -65,7 +81,7 @@ function assertMarketplaceDomain(domain: string | undefined, path: string): void
  * shape is checked and the crawler applies the language where it is offered.
  */
 function assertShopperOptions(type: JobType, config: JobConfig, option: (name: string) => string): void {
-  if (config.sort !== undefined && type !== 'search') throw errors.validation(`${option('sort')} applies to search jobs only`);
+  assertTypeOptions(type, config, option);
   const raw = config.domain === undefined ? undefined : storefrontOf(config.domain);
   const domain = raw !== undefined && isMarketplaceDomain(raw) ? (raw as MarketplaceDomain) : undefined;
   if (domain === undefined) return;
@@ -114,7 +130,7 @@ export class JobInput {
       throw errors.validation(`${configPath || 'config'} must be at most ${CATALOG_LIMITS.configMaxBytes} bytes when serialized (got ${size})`);
     }
     const targets = this.#targets(body, prefix);
-    return { type: body.type, targets, config, unitsPerTarget: body.type === 'search' ? (config.pages ?? 1) : 1 };
+    return { type: body.type, targets, config, unitsPerTarget: unitsPerTarget(body.type, config) };
   }
 
   #targets(body: CreateJobBody, prefix: string): PreparedJob['targets'] {
@@ -132,6 +148,19 @@ export class JobInput {
         if (seen.has(key)) return;
         seen.add(key);
         targets.push({ value });
+        return;
+      }
+      if (body.type !== 'details') {
+        const resolved = KIND_TARGETS[body.type](value, { extraHosts: this.#extraHosts });
+        if (!resolved.ok) {
+          problems.push(
+            `${prefix}targets[${index}] ${JSON.stringify(value.length > 200 ? `${value.slice(0, 200)}…` : value)} is not ${TARGET_NAMES[body.type]}: ${resolved.reason}`,
+          );
+          return;
+        }
+        if (seen.has(resolved.id)) return;
+        seen.add(resolved.id);
+        targets.push(ASIN_TARGETS.has(body.type) ? { value, asin: resolved.id } : { value, key: resolved.id });
         return;
       }
       const resolved = resolveDetailsTarget(value, { extraHosts: this.#extraHosts });

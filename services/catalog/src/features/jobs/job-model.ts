@@ -1,12 +1,14 @@
-import type { BlockKind, Job, JobConfig, JobStatus, JobType, Target, TargetStatus, UnchargedReason } from '@crawl/contracts';
+import type { BlockKind, Job, TargetCoverage, JobConfig, JobStatus, JobType, Target, TargetStatus, UnchargedReason } from '@crawl/contracts';
 import type { Document } from '@crawl/storage';
 import { fieldCoverage } from './field-coverage.ts';
 
 export interface TargetDoc {
   /** The target as submitted (trimmed). */
   value: string;
-  /** The resolved ASIN (details jobs). */
+  /** The resolved ASIN (details, reviews and offers jobs). */
   asin?: string;
+  /** The resolved identifier of the other types' targets (a browse node id, a seller id, a prefix). */
+  key?: string;
   status: TargetStatus;
   reason?: string;
   /** With reason `blocked`: the kind of page served instead. */
@@ -16,6 +18,10 @@ export interface TargetDoc {
   /** Why the target failed, or why it is uncharged, as the worker said it. */
   message?: string;
   resultCount?: number;
+  /** What share of the marketplace's records the target fetched (reviews). */
+  coverage?: TargetCoverage;
+  /** The billable units the worker reported (types billed per page fetched). */
+  billableUnits?: number;
   startedAt?: string;
   finishedAt?: string;
   /** Which report may be applied now (JobRepository.takeReportLease), and since when. */
@@ -95,6 +101,18 @@ export function countTargets(targets: readonly TargetDoc[]): TargetCounts {
   return counts;
 }
 
+/**
+ * The billable units of a job's charged targets: what each reported (pages that yielded records),
+ * else the units held for it.
+ */
+export function chargedUnits(job: Pick<JobDoc, 'targets' | 'unitsPerTarget'>): number {
+  let units = 0;
+  for (const target of job.targets) {
+    if (target.status === 'success' && target.uncharged === undefined) units += Math.min(target.billableUnits ?? job.unitsPerTarget, job.unitsPerTarget);
+  }
+  return units;
+}
+
 export function toJobView(doc: JobDoc): Job {
   const view: Job = {
     id: doc._id,
@@ -130,11 +148,13 @@ function toTargetView(t: TargetDoc): Target {
     value: t.value,
     status: t.status,
     ...(t.asin !== undefined ? { asin: t.asin } : {}),
+    ...(t.key !== undefined ? { key: t.key } : {}),
     ...(t.reason !== undefined ? { reason: t.reason } : {}),
     ...(t.resultCount !== undefined ? { resultCount: t.resultCount } : {}),
     ...(t.status === 'success' ? { charged: t.uncharged === undefined } : {}),
     ...(t.uncharged !== undefined ? { uncharged: t.uncharged } : {}),
     ...(t.blockKind !== undefined ? { blockKind: t.blockKind } : {}),
+    ...(t.coverage !== undefined ? { coverage: t.coverage } : {}),
     ...(t.message !== undefined ? { message: t.message } : {}),
   };
 }

@@ -34,9 +34,39 @@ describe.each(testBackends())('job options: sort, lang, deliveryZip ($name)', (b
     [
       'an unknown sort',
       { type: 'search', targets: ['x'], config: { sort: 'cheapest' } },
-      'config.sort must be one of "featured", "price_asc", "price_desc", "avg_review", "newest"',
+      'config.sort must be one of "featured", "price_asc", "price_desc", "avg_review", "newest", "recent", "helpful"',
     ],
-    ['a sort on a details job', { type: 'details', targets: ['B000000001'], config: { sort: 'newest' } }, 'config.sort applies to search jobs only'],
+    [
+      'a sort on a details job',
+      { type: 'details', targets: ['B000000001'], config: { sort: 'newest' } },
+      'config.sort applies to search, category and reviews jobs only',
+    ],
+    [
+      'a reviews sort on a search job',
+      { type: 'search', targets: ['x'], config: { sort: 'recent' } },
+      'config.sort of a search job must be one of featured, price_asc, price_desc, avg_review, newest',
+    ],
+    [
+      'a search sort on a reviews job',
+      { type: 'reviews', targets: ['B000000001'], config: { sort: 'newest' } },
+      'config.sort of a reviews job must be one of recent, helpful',
+    ],
+    ['star filters on a details job', { type: 'details', targets: ['B000000001'], config: { stars: [5] } }, 'config.stars applies to reviews jobs only'],
+    [
+      'an offer condition on a reviews job',
+      { type: 'reviews', targets: ['B000000001'], config: { condition: 'used' } },
+      'config.condition applies to offers jobs only',
+    ],
+    [
+      'a best-seller list on a category job',
+      { type: 'category', targets: ['172282'], config: { list: 'new-releases' } },
+      'config.list applies to bestsellers jobs only',
+    ],
+    [
+      'a day that does not exist',
+      { type: 'reviews', targets: ['B000000001'], config: { since: '2026-13-45' } },
+      'config.since "2026-13-45" is not a calendar date',
+    ],
     [
       'a language the storefront does not offer',
       { type: 'search', targets: ['x'], config: { domain: 'amazon.fr', lang: 'de' } },

@@ -1,4 +1,12 @@
-import { ACTIVE_JOB_STATUSES, OPEN_TARGET_STATUSES, TERMINAL_JOB_STATUSES, type BlockKind, type JobStatus, type UnchargedReason } from '@crawl/contracts';
+import {
+  ACTIVE_JOB_STATUSES,
+  OPEN_TARGET_STATUSES,
+  TERMINAL_JOB_STATUSES,
+  type BlockKind,
+  type JobStatus,
+  type TargetCoverage,
+  type UnchargedReason,
+} from '@crawl/contracts';
 import type { Collection, DocumentStore, Filter } from '@crawl/storage';
 import type { JobChanges } from '../shared/job-changes.ts';
 import { JobCountRepository } from './job-count-repository.ts';
@@ -29,6 +37,8 @@ export interface TargetOutcome {
   /** A success delivered without charge, and why. */
   uncharged?: UnchargedReason;
   message?: string;
+  coverage?: TargetCoverage;
+  billableUnits?: number;
 }
 
 export interface Settlement {
@@ -179,6 +189,8 @@ export class JobRepository {
     if (outcome.blockKind !== undefined) set[targetPath(index, 'blockKind')] = outcome.blockKind;
     if (outcome.uncharged !== undefined) set[targetPath(index, 'uncharged')] = outcome.uncharged;
     if (outcome.message !== undefined) set[targetPath(index, 'message')] = outcome.message;
+    if (outcome.coverage !== undefined) set[targetPath(index, 'coverage')] = outcome.coverage;
+    if (outcome.billableUnits !== undefined) set[targetPath(index, 'billableUnits')] = outcome.billableUnits;
     return this.#changed(
       await this.#jobs.updateOne(
         { _id: id, status: { $in: ACTIVE }, [`targets.${index}.status`]: { $in: OPEN_TARGETS }, [`targets.${index}.reportToken`]: token },

@@ -4,7 +4,8 @@ import type { Clock } from '@crawl/clock';
 import type { OutboxEvents } from '../events/index.ts';
 import type { BillingPort, Logger } from '../shared/ports.ts';
 import type { CatalogResources } from '../shared/resources.ts';
-import { countTargets, type JobDoc } from './job-model.ts';
+import { chargedUnits, countTargets, type JobDoc } from './job-model.ts';
+import { BILLED_PER_PAGE_FETCHED } from './job-units.ts';
 import type { JobRepository } from './job-repository.ts';
 
 /** A settlement lease older than this is considered abandoned (crashed settler) and retaken. */
@@ -87,6 +88,7 @@ export class JobSettlement {
         failedTargets: settlement.failed,
         cancelledTargets: settlement.cancelled,
         unchargedTargets: settlement.uncharged,
+        ...(BILLED_PER_PAGE_FETCHED.has(claimed.type) ? { chargedUnits: chargedUnits(claimed) } : {}),
       });
     } catch (error) {
       this.#logger.error({ err: error, jobId }, 'settling the job with billing failed; the maintenance loop retries');

@@ -21,14 +21,19 @@ export const REPORT_LEASE_MS = 60_000;
  * reason or an `uncharged` on a failure would show a target as something it is not. The message
  * says why a target failed or went uncharged; a charged success needs none.
  */
-function outcomeOf(report: ReportTargetBody): Pick<TargetOutcome, 'status' | 'reason' | 'blockKind' | 'uncharged' | 'message'> {
+function outcomeOf(report: ReportTargetBody): Pick<TargetOutcome, 'status' | 'reason' | 'blockKind' | 'uncharged' | 'message' | 'coverage' | 'billableUnits'> {
   const message = report.message !== undefined ? { message: report.message } : {};
+  // How much was fetched is worth saying of a failure too (a sign-in wall after some pages).
+  const coverage = report.coverage !== undefined ? { coverage: report.coverage } : {};
   if (report.status === 'success') {
-    return report.uncharged === undefined ? { status: 'success' } : { status: 'success', uncharged: report.uncharged, ...message };
+    const units = report.billableUnits !== undefined ? { billableUnits: report.billableUnits } : {};
+    return report.uncharged === undefined
+      ? { status: 'success', ...coverage, ...units }
+      : { status: 'success', uncharged: report.uncharged, ...message, ...coverage, ...units };
   }
   const reason = report.reason ?? 'upstream_error';
   const blockKind = reason === 'blocked' && report.blockKind !== undefined ? { blockKind: report.blockKind } : {};
-  return { status: 'failed', reason, ...blockKind, ...message };
+  return { status: 'failed', reason, ...blockKind, ...message, ...coverage };
 }
 
 /** The same report retried (after a failure mid-way) gets the same token, so it gets back in. */

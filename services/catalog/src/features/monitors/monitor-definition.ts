@@ -5,7 +5,6 @@ import {
   MONITOR_OP_VALUES,
   MONITOR_WATCHABLE_FIELDS,
   type CreateMonitorBody,
-  type JobType,
   type MonitorRule,
   type TrackedField,
   type UpdateMonitorBody,
@@ -44,7 +43,7 @@ function valueProblem(rule: MonitorRule, at: string): string | undefined {
 }
 
 /** Every problem of the watched fields and the rules, each naming its place in the body. */
-function ruleProblems(type: JobType, watch: readonly TrackedField[], rules: readonly MonitorRule[]): string[] {
+function ruleProblems(type: keyof typeof MONITOR_WATCHABLE_FIELDS, watch: readonly TrackedField[], rules: readonly MonitorRule[]): string[] {
   const problems: string[] = [];
   const watchable: readonly string[] = MONITOR_WATCHABLE_FIELDS[type];
   watch.forEach((field, index) => {

@@ -1,6 +1,6 @@
 import {
   monitorRunCredits,
-  type JobType,
+  type MonitorType,
   type Monitor,
   type MonitorPausedReason,
   type MonitorRule,
@@ -15,7 +15,7 @@ export const MONITORS_COLLECTION = 'monitors';
 /** What a monitor checks and when: the part a create sets and an update may change (monitor-definition.ts). */
 export interface MonitorDefinition {
   name: string;
-  type: JobType;
+  type: MonitorType;
   /** ASINs (details) or keywords (search), as a job's targets are normalized. */
   targets: string[];
   /** The storefront, normalized (`amazon.de`). */

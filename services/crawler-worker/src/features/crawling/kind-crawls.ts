@@ -10,10 +10,9 @@ import { crawlSearch } from './search-crawl.ts';
 import { crawlSeller } from './seller-crawl.ts';
 
 /** How a target of each job type is crawled: its page kind's fetch, recognition and records. */
-export const KIND_CRAWLS: Readonly<Partial<Record<JobType, (ctx: CrawlContext) => Promise<Crawled>>>> = {
+export const KIND_CRAWLS: Readonly<Record<JobType, (ctx: CrawlContext) => Promise<Crawled>>> = {
   search: crawlSearch,
   details: crawlProduct,
-  // One entry per page kind: `<kind>: crawl<Kind>,`
   reviews: crawlReviews,
   bestsellers: crawlBestsellers,
   category: crawlCategory,

@@ -244,7 +244,6 @@ export class TargetCrawler {
       zip,
       signal: this.#options.signal,
     };
-    const crawl = KIND_CRAWLS[task.type];
-    return crawl ? crawl(context) : failed('invalid_target', `this worker does not crawl ${task.type} targets`, 0);
+    return KIND_CRAWLS[task.type](context);
   }
 }
