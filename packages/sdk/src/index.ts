@@ -11,6 +11,8 @@ export type { Handoff, Me } from './resources/auth-api.ts';
 export type { CheckoutResult, ReferralCode } from './resources/billing-api.ts';
 export type { HistoryField, HistoryTime, KeywordRanksOptions, ProductHistoryOptions } from './resources/history-api.ts';
 export type { ResultItem } from './resources/jobs-api.ts';
+export type { JobRecords, RecordOf } from './jobs/job-records.ts';
+export { coverageInWords } from './jobs/coverage-words.ts';
 /** A result's field by a name given at run time (a column): records are open objects. */
 export { recordField } from '@crawl/contracts';
 /** The job types and their credit prices (docs/catalog.md, "Job types and prices"). */

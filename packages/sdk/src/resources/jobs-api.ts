@@ -3,6 +3,7 @@ import {
   type CreateJobBody,
   type ExportFormat,
   type JobResults,
+  type JobType,
   type ListJobsQuery,
   type ResultRecord,
   type ResultsQuery,
@@ -10,6 +11,7 @@ import {
 import type { CallOptions, Transport } from '../http/transport.ts';
 import { exportDownload, type ExportDownload } from '../jobs/job-export.ts';
 import { type JobEvent, jobEvents, type JobEventsOptions } from '../jobs/job-events.ts';
+import type { RecordOf } from '../jobs/job-records.ts';
 import { waitForJob, type WaitOptions } from '../jobs/wait-for-job.ts';
 import { eachItem, type ListPage } from '../paging.ts';
 import type { Job } from '../types.ts';
@@ -50,12 +52,20 @@ export class JobsApi {
     return (await this.transport.call(CatalogRoutes.jobResults, { params: { id }, query }, options)).data;
   }
 
-  /** Every result of the job, following `nextCursor` (each page costs the same wherever it is). */
-  async *results(id: string, query: { pageSize?: number } = {}, options?: CallOptions): AsyncGenerator<ResultItem, void, undefined> {
+  /**
+   * Every result of the job, following `nextCursor` (each page costs the same wherever it is).
+   * `type`, the job's type, is not sent: it types the records (`{ type: 'reviews' }` yields
+   * ReviewRecords), as the server gives each job type's records (docs/data.md).
+   */
+  async *results<T extends JobType = JobType>(
+    id: string,
+    query: { pageSize?: number; type?: T } = {},
+    options?: CallOptions,
+  ): AsyncGenerator<RecordOf<T>, void, undefined> {
     const pageSize = query.pageSize ?? 200;
     let page = await this.resultsPage(id, { pageSize }, options);
     for (;;) {
-      yield* page.items;
+      yield* page.items as Array<RecordOf<T>>;
       const cursor = page.pagination.nextCursor;
       if (!cursor || page.items.length === 0) return;
       page = await this.resultsPage(id, { pageSize, cursor }, options);
