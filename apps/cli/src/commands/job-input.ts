@@ -26,19 +26,34 @@ export function readTargets(targets: string[] | undefined, file: string | undefi
   return all;
 }
 
+/** Config keys whose value is a list: `stars=5,4` is `[5, 4]`, `require=price,rating` two names. */
+const LIST_KEYS: ReadonlySet<string> = new Set(['stars', 'require']);
+
 /**
  * `--config k=v` pairs as the job's config object. Values that read as JSON numbers, booleans,
- * null, objects or arrays are taken as such (`pages=2` is the number 2); anything else is a string.
+ * null, objects or arrays are taken as such (`pages=2` is the number 2, `verifiedOnly=true` a
+ * boolean); anything else is a string. A list key's value is split at commas, each item read the
+ * same way (a JSON array is taken as it is).
  */
 export function parseConfig(pairs: string[] | undefined): JobConfig | undefined {
   if (!pairs || pairs.length === 0) return undefined;
   const entries = pairs.map((pair) => {
     const at = pair.indexOf('=');
     if (at <= 0) throw new UsageError(`--config expects key=value, got "${pair}"`);
-    return [pair.slice(0, at).trim(), parseValue(pair.slice(at + 1))] as const;
+    const key = pair.slice(0, at).trim();
+    const raw = pair.slice(at + 1);
+    return [key, LIST_KEYS.has(key) && !raw.trim().startsWith('[') ? parseList(raw) : parseValue(raw)] as const;
   });
   // The server checks the values: the CLI only shapes them.
   return Object.fromEntries(entries) as JobConfig;
+}
+
+function parseList(raw: string): unknown[] {
+  return raw
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item.length > 0)
+    .map(parseValue);
 }
 
 function parseValue(raw: string): unknown {

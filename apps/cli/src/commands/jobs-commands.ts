@@ -6,7 +6,8 @@ import type { CliContext } from '../cli-context.ts';
 import { UsageError } from '../cli-io.ts';
 import { formatDuration, formatTime } from '../output/format.ts';
 import type { Output } from '../output/output.ts';
-import { chargesLine, whyOf } from '../output/target-outcome.ts';
+import { chargesLine } from '../output/target-outcome.ts';
+import { targetsTable } from '../output/targets-table.ts';
 import { fields, table } from '../output/table.ts';
 import { followJob, statusColor } from '../progress/follow-job.ts';
 import type { Action } from './action.ts';
@@ -31,9 +32,9 @@ export function jobsCommands(program: Command, action: Action): void {
     .description('create a crawl job (credits are reserved; it runs in the background)')
     .option('--project <id>', 'project to create it in (default: your oldest active project, created if you have none)')
     .requiredOption('--type <type>', JOB_TYPE_HELP)
-    .option('--target <target>', 'a keyword, ASIN or product URL; repeat for more', collect)
+    .option('--target <target>', "a target of the job's type (a keyword, ASIN, URL, node id, seller id or prefix: see --type); repeat for more", collect)
     .option('--targets-file <file>', 'one target per line (- for standard input)')
-    .option('--config <key=value>', 'job config entry, e.g. lang=de-DE or pages=2; repeatable', collect)
+    .option('--config <key=value>', 'job config entry, e.g. lang=de-DE, pages=2, maxReviews=300, stars=5,4 or verifiedOnly=true; repeatable', collect)
     .option('--wait', 'follow the job until it ends (progress bar on a terminal)')
     .option('--timeout <seconds>', 'with --wait: give up after this long')
     .action(
@@ -184,10 +185,7 @@ function describeJob(job: Job, output: Output): string {
     ['started', job.startedAt ? formatTime(job.startedAt) : undefined],
     ['ended', job.completedAt ? formatTime(job.completedAt) : undefined],
   ]);
-  const targets = table(
-    ['#', 'TARGET', 'STATUS', 'RESULTS', 'CHARGED', 'REASON'],
-    job.targets.map((t, i) => [i, t.value, statusColor(c, t.status), t.resultCount, t.charged === undefined ? '' : t.charged ? 'yes' : 'no', whyOf(t)]),
-  );
+  const targets = targetsTable(job, (status) => statusColor(c, status));
   return `${summary}\n\n${targets}`;
 }
 

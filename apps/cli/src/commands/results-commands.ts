@@ -1,8 +1,9 @@
-import { recordField, type ResultItem } from '@crawl/sdk';
+import type { ResultItem } from '@crawl/sdk';
 import type { Command } from 'commander';
 import type { CliContext } from '../cli-context.ts';
 import { UsageError } from '../cli-io.ts';
 import { formatBytes } from '../output/format.ts';
+import { columnValue } from '../output/kind-columns.ts';
 import { cellText, columnsOf, csvLine, flatten, tableColumns } from '../output/result-items.ts';
 import { table } from '../output/table.ts';
 import { downloadTo } from '../progress/download-file.ts';
@@ -39,7 +40,7 @@ export function resultsCommands(program: Command, action: Action): void {
           out.write(
             `${table(
               columns.map((c) => c.toUpperCase()),
-              items.map((item) => columns.map((c) => cellText(recordField(item, c)))),
+              items.map((item) => columns.map((c) => cellText(columnValue(item, c)))),
             )}\n`,
           );
           ctx.output.note(ctx.output.colors.dim(`${items.length} result(s)`));

@@ -1,4 +1,5 @@
 import type { ResultItem } from '@crawl/sdk';
+import { kindColumns } from './kind-columns.ts';
 
 /**
  * A result flattened for CSV: dotted column name (`price.amount`) → the value there. Opaque by
@@ -6,9 +7,6 @@ import type { ResultItem } from '@crawl/sdk';
  * stored; it is only ever turned into a cell.
  */
 export type FlatRow = Record<string, unknown>;
-
-/** Columns worth a glance in a terminal, in this order, when the items have them. */
-const TABLE_COLUMNS = ['keyword', 'target', 'rank', 'asin', 'title', 'price', 'rating', 'reviewCount', 'sponsored'];
 
 /** Flattens a result (or, inside it, a nested object) to dotted keys (`price.amount`); arrays become JSON text. */
 export function flatten(item: object, prefix = '', into: FlatRow = {}): FlatRow {
@@ -28,11 +26,10 @@ export function columnsOf(rows: readonly FlatRow[]): string[] {
   return [...seen];
 }
 
-/** The columns shown by `--format table`: the well-known ones present, else the first few. */
+/** The columns shown by `--format table`: those of the records' kind present (kind-columns.ts), else the first few. */
 export function tableColumns(items: ResultItem[]): string[] {
-  const present = new Set(items.flatMap((item) => Object.keys(item)));
-  const known = TABLE_COLUMNS.filter((key) => present.has(key));
-  return known.length > 0 ? known : [...present].slice(0, 6);
+  const known = kindColumns(items);
+  return known.length > 0 ? known : [...new Set(items.flatMap((item) => Object.keys(item)))].slice(0, 6);
 }
 
 /** A cell as text: prices as `amount currency`, long titles cut. */
