@@ -70,7 +70,7 @@ describe('the OpenAPI document the gateway serves', () => {
 
   it('lists enumerations as enums and describes the export as a file in both formats', () => {
     const job = doc.components.schemas.Job as { properties: Record<string, unknown> };
-    expect(job.properties.type).toEqual({ type: 'string', enum: ['search', 'details'] });
+    expect(job.properties.type).toMatchObject({ type: 'string', enum: ['search', 'details', 'reviews', 'offers', 'bestsellers', 'category', 'seller', 'autocomplete'] });
     const exportJob = doc.paths['/jobs/{id}/export']?.get as Operation;
     expect(Object.keys(exportJob.responses['200'].content).sort()).toEqual(['application/json', 'text/csv']);
     expect(exportJob.responses['200'].headers['content-disposition']).toBeDefined();
@@ -79,9 +79,19 @@ describe('the OpenAPI document the gateway serves', () => {
     expect(exportJob.responses['200'].content['application/json'].schema.items.anyOf).toEqual([
       { $ref: '#/components/schemas/ProductRecord' },
       { $ref: '#/components/schemas/SearchRecord' },
+      { $ref: '#/components/schemas/ReviewRecord' },
+      { $ref: '#/components/schemas/OfferRecord' },
+      { $ref: '#/components/schemas/BestsellerRecord' },
+      { $ref: '#/components/schemas/CategoryItemRecord' },
+      { $ref: '#/components/schemas/SellerRecord' },
+      { $ref: '#/components/schemas/SuggestionRecord' },
     ]);
     expect(doc.components.schemas.ProductRecord).toMatchObject({ type: 'object', properties: { asin: expect.any(Object) } });
-    expect(doc.components.schemas.SearchRecord).toMatchObject({ type: 'object' });
+    for (const name of ['SearchRecord', 'ReviewRecord', 'OfferRecord', 'BestsellerRecord', 'CategoryItemRecord', 'SellerRecord', 'SuggestionRecord']) {
+      expect(doc.components.schemas[name], name).toMatchObject({ type: 'object' });
+    }
+    // A job's targets say how much of a product's reviews they fetched.
+    expect(doc.components.schemas.TargetCoverage).toMatchObject({ type: 'object', properties: { limitedBy: expect.any(Object) } });
   });
 
   it('passes `redocly lint` (recommended rules) with no error and no warning', async () => {

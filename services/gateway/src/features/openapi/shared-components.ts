@@ -1,14 +1,11 @@
 import type { DocumentNode } from './document-node.ts';
-import { ProductRecord, SearchRecord } from '@crawl/contracts';
+import { RECORD_SCHEMAS } from '@crawl/contracts';
 
 /**
  * Schemas that appear inside other answers (a file's rows, a list's items) rather than as a route's
- * own body, named as components so generated clients get `ProductRecord`, not an anonymous type.
+ * own body, named as components so generated clients get `ProductRecord` (and each job type's record), not an anonymous type.
  */
-const SHARED = new Map<string, object>([
-  [ProductRecord.$id as string, ProductRecord],
-  [SearchRecord.$id as string, SearchRecord],
-]);
+const SHARED = new Map<string, object>(Object.values(RECORD_SCHEMAS).map((schema) => [schema.$id as string, schema]));
 
 /** The shared schemas as plain JSON Schema components (their `$id` names them instead). */
 export function sharedComponents(): DocumentNode {
