@@ -212,7 +212,13 @@ export async function createSimulator(options: SimulatorOptions = {}): Promise<S
 
     const explicit = single(req.headers['x-sim-fault']) ?? url.searchParams.get('sim_fault') ?? undefined;
     const decision = decideFault(
-      { pathKey, attempt, ...(faultKeyword !== undefined ? { keyword: faultKeyword } : {}), ...(asin !== undefined ? { asin } : {}), ...(explicit ? { explicit } : {}) },
+      {
+        pathKey,
+        attempt,
+        ...(faultKeyword !== undefined ? { keyword: faultKeyword } : {}),
+        ...(asin !== undefined ? { asin } : {}),
+        ...(explicit ? { explicit } : {}),
+      },
       faults,
       seed,
     );

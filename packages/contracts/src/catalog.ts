@@ -352,7 +352,7 @@ export const JobResults = Type.Object({
   items: Type.Array(
     Type.Unsafe<ResultRecord>(
       OpenObject(
-        'A result record of the job type\'s schema (ProductRecord for details jobs, SearchRecord for search, ReviewRecord, OfferRecord, BestsellerRecord, CategoryItemRecord, SellerRecord, SuggestionRecord), as named in the export file schema and listed in docs/data.md.',
+        "A result record of the job type's schema (ProductRecord for details jobs, SearchRecord for search, ReviewRecord, OfferRecord, BestsellerRecord, CategoryItemRecord, SellerRecord, SuggestionRecord), as named in the export file schema and listed in docs/data.md.",
       ),
     ),
   ),

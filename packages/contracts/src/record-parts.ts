@@ -12,7 +12,8 @@ export const RecordPrice = Type.Object(
   { $id: 'RecordPrice' },
 );
 
-export const Badges = <T extends string>(values: readonly T[], description: string) => Type.Array(Type.Union(values.map((v) => Type.Literal(v))), { description });
+export const Badges = <T extends string>(values: readonly T[], description: string) =>
+  Type.Array(Type.Union(values.map((v) => Type.Literal(v))), { description });
 
 export const MissingFields = Type.Array(Type.String(), { description: 'The optional fields this record lacks (the page does not show them).' });
 
@@ -39,4 +40,3 @@ export const RecordLocation = Type.Object(
 );
 export type RecordLocation = Static<typeof RecordLocation>;
 export const DeliverTo = Type.String({ description: 'The delivery location the page was shown for, as its header names it.', examples: ['Berlin 10115'] });
-

@@ -121,10 +121,13 @@ export const SearchRecord = Type.Object(
 export type SearchRecord = Static<typeof SearchRecord>;
 
 /** Any record, as a job's results and JSON export hold them (one kind per job, by its type). */
-export const ResultRecord = Type.Union([ProductRecord, SearchRecord, ReviewRecord, OfferRecord, BestsellerRecord, CategoryItemRecord, SellerRecord, SuggestionRecord], {
-  description:
-    'ProductRecord (details jobs), SearchRecord (search), ReviewRecord (reviews), OfferRecord (offers), BestsellerRecord (bestsellers), CategoryItemRecord (category), SellerRecord (seller) or SuggestionRecord (autocomplete).',
-});
+export const ResultRecord = Type.Union(
+  [ProductRecord, SearchRecord, ReviewRecord, OfferRecord, BestsellerRecord, CategoryItemRecord, SellerRecord, SuggestionRecord],
+  {
+    description:
+      'ProductRecord (details jobs), SearchRecord (search), ReviewRecord (reviews), OfferRecord (offers), BestsellerRecord (bestsellers), CategoryItemRecord (category), SellerRecord (seller) or SuggestionRecord (autocomplete).',
+  },
+);
 
 type AnyRecord = ProductRecord | SearchRecord | ReviewRecord | OfferRecord | BestsellerRecord | CategoryItemRecord | SellerRecord | SuggestionRecord;
 type KeysOfAny<T> = T extends unknown ? keyof T : never;

@@ -48,7 +48,7 @@ export const TargetCoverage = Type.Object(
     totalReviews: Type.Optional(Type.Integer({ minimum: 0, description: 'Reviews with text the page counts.' })),
     limitedBy: Type.Union([Type.Literal('none'), Type.Literal('maxReviews'), Type.Literal('page_cap'), Type.Literal('signin_wall')], {
       description:
-        '`none`: everything the filters match was fetched; `maxReviews`: the job\'s limit was reached; `page_cap`: the marketplace shows no more pages (after the fan-out over star filters and sorts); `signin_wall`: the marketplace asked to sign in.',
+        "`none`: everything the filters match was fetched; `maxReviews`: the job's limit was reached; `page_cap`: the marketplace shows no more pages (after the fan-out over star filters and sorts); `signin_wall`: the marketplace asked to sign in.",
     }),
   },
   { $id: 'TargetCoverage' },

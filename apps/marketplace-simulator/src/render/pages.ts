@@ -178,7 +178,10 @@ export function renderProductPage(options: RenderProductOptions): RenderedPage |
       head: `<link rel="canonical" href="https://www.${domain}/dp/${esc(product.asin)}" />`,
     },
     // The top reviews follow the product's own blocks, as on the storefront (the reviews job reads them when the list is walled).
-    withoutScripts(productContent(view, layout) + topReviewsBlock(product, domain, view.texts.language), options.size !== 'small' && options.shape === 'serialized-dom'),
+    withoutScripts(
+      productContent(view, layout) + topReviewsBlock(product, domain, view.texts.language),
+      options.size !== 'small' && options.shape === 'serialized-dom',
+    ),
   );
   return { html, layout: product.book ? 'book' : layout };
 }

@@ -45,7 +45,12 @@ export function measuredParser(parser: PageParser, metrics: ParserMetrics): Page
           }
         },
       ),
-    read: (kind, page, options, signal) => timed(kind, () => parser.read(kind, page, options, signal), () => undefined),
+    read: (kind, page, options, signal) =>
+      timed(
+        kind,
+        () => parser.read(kind, page, options, signal),
+        () => undefined,
+      ),
     close: () => parser.close(),
   };
 }

@@ -46,6 +46,8 @@ export const inlinePageParser: PageParser = {
       ? (extractPage({ kind: 'search', page: page.body, charset: page.charset ?? 'utf-8', options }) as SearchPage)
       : parseSearchPage(page.html, options),
   read: async (kind, page, options) =>
-    hasBytes(page) ? (extractPage({ kind, page: page.body, charset: page.charset ?? 'utf-8', options } as ParseTask) as never) : readKind(kind, page.html, options),
+    hasBytes(page)
+      ? (extractPage({ kind, page: page.body, charset: page.charset ?? 'utf-8', options } as ParseTask) as never)
+      : readKind(kind, page.html, options),
   close: async () => undefined,
 };

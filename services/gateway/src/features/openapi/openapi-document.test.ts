@@ -70,7 +70,10 @@ describe('the OpenAPI document the gateway serves', () => {
 
   it('lists enumerations as enums and describes the export as a file in both formats', () => {
     const job = doc.components.schemas.Job as { properties: Record<string, unknown> };
-    expect(job.properties.type).toMatchObject({ type: 'string', enum: ['search', 'details', 'reviews', 'offers', 'bestsellers', 'category', 'seller', 'autocomplete'] });
+    expect(job.properties.type).toMatchObject({
+      type: 'string',
+      enum: ['search', 'details', 'reviews', 'offers', 'bestsellers', 'category', 'seller', 'autocomplete'],
+    });
     const exportJob = doc.paths['/jobs/{id}/export']?.get as Operation;
     expect(Object.keys(exportJob.responses['200'].content).sort()).toEqual(['application/json', 'text/csv']);
     expect(exportJob.responses['200'].headers['content-disposition']).toBeDefined();
