@@ -4,6 +4,7 @@ import { ratingText, type StorefrontProduct } from '../storefront-view.ts';
 import { esc, imageUrl } from './html.ts';
 import type { ProductBadge } from '../catalog.ts';
 import { bookContent } from './book-layout.ts';
+import { sellerIdOf } from '../seller-ids.ts';
 import { priceWidget } from './price-widget.ts';
 
 export type ProductLayout = 'desktop' | 'apex' | 'mobile' | 'facts';
@@ -167,7 +168,7 @@ export function availabilityBox(view: StorefrontProduct): string {
 
 export function tabularBuybox(view: StorefrontProduct): string {
   const seller = view.product.thirdPartySeller
-    ? `<a id="sellerProfileTriggerId" href="/gp/help/seller/at-a-glance.html?seller=A${view.product.asin}">${esc(view.seller)}</a>`
+    ? `<a id="sellerProfileTriggerId" href="/gp/help/seller/at-a-glance.html?seller=${sellerIdOf(view.seller)}">${esc(view.seller)}</a>`
     : esc(view.seller);
   return `<div id="tabular-buybox" class="a-section a-spacing-none"><div class="tabular-buybox-container" role="table">
 <div tabular-attribute-name="${esc(view.texts.shipsFrom)}" class="tabular-buybox-text a-spacing-none" role="cell"><div class="a-section a-spacing-none"><span class="a-size-small tabular-buybox-text-message">${esc(view.texts.amazonSeller)}</span></div></div>
