@@ -15,6 +15,12 @@ const UNCHARGED: Record<UnchargedReason, string> = {
   location_unverified: 'delivery location not verified',
 };
 
+/** What a target was resolved to (an ASIN, node id, seller id or prefix), when that is not the target as typed. */
+export function resolvedKey(target: Target): string | undefined {
+  const key = target.asin ?? target.key;
+  return key !== undefined && key !== target.value ? key : undefined;
+}
+
 /** The Charged cell: only a success is charged or not. */
 export function chargedText(target: Target): string {
   if (target.charged === undefined) return '';

@@ -1,4 +1,4 @@
-import { changeInWords, chargesOf, type ExportFormat, recordField, ruleInWords } from '@crawl/sdk';
+import { changeInWords, chargesOf, coverageInWords, type ExportFormat, type JobType, recordField, ruleInWords } from '@crawl/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/preact-query';
 import { useState } from 'preact/hooks';
 import { Link, useLocation } from 'wouter-preact';
@@ -11,8 +11,9 @@ import { StatusBadge } from '../components/status-badge.tsx';
 import { duration, when } from '../format/dates.ts';
 import { eventProductHref } from '../format/monitor-words.ts';
 import { asinFrom, productHref } from '../format/product-values.ts';
-import { cellText, columnsOf, DEFAULT_COLUMNS, SORTABLE, sortRows } from '../format/result-columns.ts';
-import { chargedText, targetWhy } from '../format/target-outcome.ts';
+import { JOB_TYPE_INFO } from '../format/job-types.ts';
+import { cellText, columnsOf, defaultColumnsOf, KIND_COLUMNS, SORTABLE, sortRows } from '../format/result-columns.ts';
+import { chargedText, resolvedKey, targetWhy } from '../format/target-outcome.ts';
 
 /** What a monitor's job is, as its link says it. */
 const RUN_WORDS = {
@@ -55,7 +56,7 @@ export function JobDetailPage({ jobId }: { jobId: string }) {
           )
         }
       >
-        {data.type === 'search' ? 'Search' : 'Details'} job <StatusBadge status={data.status} />
+        {JOB_TYPE_INFO[data.type]?.name ?? data.type} job <StatusBadge status={data.status} />
       </PageTitle>
       <ErrorNote error={cancel.error ?? retry.error} />
       <dl class="facts">
@@ -130,6 +131,7 @@ export function JobDetailPage({ jobId }: { jobId: string }) {
           <tbody>
             {data.targets.map((target, index) => {
               const why = targetWhy(target);
+              const key = resolvedKey(target);
               return (
                 <tr key={`${index}:${target.value}`}>
                   <td>
@@ -144,11 +146,19 @@ export function JobDetailPage({ jobId }: { jobId: string }) {
                         </Link>
                       </span>
                     ) : null}
+                    {key ? <span class="muted detail">resolved: {key}</span> : null}
                   </td>
                   <td>
                     <StatusBadge status={target.status} />
                   </td>
-                  <td>{target.resultCount ?? ''}</td>
+                  <td>
+                    {target.resultCount ?? ''}
+                    {target.coverage ? (
+                      <span class="muted detail" data-testid="target-coverage">
+                        {coverageInWords(target.coverage)}
+                      </span>
+                    ) : null}
+                  </td>
                   <td>{chargedText(target)}</td>
                   <td>
                     {why.summary ?? ''}
@@ -160,14 +170,14 @@ export function JobDetailPage({ jobId }: { jobId: string }) {
           </tbody>
         </table>
       </div>
-      <Results jobId={jobId} resultCount={data.resultCount} finished={!open} />
+      <Results jobId={jobId} type={data.type} resultCount={data.resultCount} finished={!open} />
     </section>
   );
 }
 
 const PAGE_SIZES = [10, 25, 50, 100];
 
-function Results({ jobId, resultCount, finished }: { jobId: string; resultCount: number; finished: boolean }) {
+function Results({ jobId, type, resultCount, finished }: { jobId: string; type: JobType; resultCount: number; finished: boolean }) {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(25);
   const [sort, setSort] = useState<{ key: string; direction: 'asc' | 'desc' } | null>(null);
@@ -180,8 +190,9 @@ function Results({ jobId, resultCount, finished }: { jobId: string; resultCount:
   });
   const [exportError, setExportError] = useState<unknown>(null);
   const rows = results.data?.items ?? [];
-  const columns = columnsOf(rows);
-  const defaults = columns.filter((c) => DEFAULT_COLUMNS.includes(c));
+  const columns = columnsOf(rows, KIND_COLUMNS[type]);
+  const kindDefaults = defaultColumnsOf(type);
+  const defaults = columns.filter((c) => kindDefaults.includes(c));
   const visible = chosen ?? new Set(defaults.length > 0 ? defaults : columns);
   const shown = columns.filter((c) => visible.has(c));
   const sorted = sort ? sortRows(rows, sort.key, sort.direction) : rows;

@@ -1,9 +1,12 @@
-import { CATALOG_LIMITS, type JobType } from '@crawl/contracts';
+import { CATALOG_LIMITS, JOB_TYPES, type JobType } from '@crawl/contracts';
 import type { CreateJobBody } from '@crawl/sdk';
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { ErrorNote } from '../components/error-note.tsx';
-import { jobCost, targetsFromText } from '../format/job-cost.ts';
+import { JobTypeOptions } from '../components/job-type-options.tsx';
+import { BILLED_PER_PAGE_FETCHED, jobCost, targetsFromText } from '../format/job-cost.ts';
+import { OPTION_KEYS, optionsConfig, optionsDraftOf, type OptionsDraft } from '../format/job-options.ts';
+import { JOB_TYPE_INFO } from '../format/job-types.ts';
 
 /** The storefronts offered in forms (any supported marketplace may be typed). */
 export const DOMAINS = [
@@ -21,8 +24,9 @@ export const DOMAINS = [
 
 /**
  * What a job crawls: its type, the targets (pasted one per line or read from a text file), the
- * marketplace, the pages of a search and any extra config keys. The credit cost is shown as the
- * targets are typed, computed as the API will reserve it.
+ * marketplace, the chosen type's options and any extra config keys. The credit cost is shown as
+ * the targets are typed, computed as the API will reserve it (for reviews and offers the most
+ * the job is charged).
  */
 export function JobForm(props: {
   submitLabel: string;
@@ -35,11 +39,14 @@ export function JobForm(props: {
   const initial = props.initial;
   const [type, setType] = useState<JobType>(initial?.type ?? 'search');
   const [text, setText] = useState((initial?.targets ?? []).join('\n'));
-  const [pages, setPages] = useState(Number(initial?.config?.pages ?? 1));
+  const [options, setOptions] = useState<OptionsDraft>(() => optionsDraftOf(initial?.config));
   const [configError, setConfigError] = useState<string | null>(null);
   const targets = targetsFromText(text);
-  const cost = jobCost(type, targets, pages);
-  const { domain: initialDomain, pages: _pages, ...initialExtra } = initial?.config ?? {};
+  const typeConfig = optionsConfig(type, options);
+  const cost = jobCost(type, targets, typeConfig);
+  const atMost = BILLED_PER_PAGE_FETCHED.has(type);
+  const { domain: initialDomain, ...initialRest } = initial?.config ?? {};
+  const initialExtra = Object.fromEntries(Object.entries(initialRest).filter(([key]) => !OPTION_KEYS.includes(key)));
 
   async function readFile(event: Event) {
     const file = (event.currentTarget as HTMLInputElement).files?.[0];
@@ -73,23 +80,23 @@ export function JobForm(props: {
         }
         setConfigError(null);
         const domain = String(form.get('domain') ?? '').trim();
-        const config = { ...extra, ...(domain ? { domain } : {}), ...(type === 'search' && pages > 1 ? { pages } : {}) };
+        const config = { ...extra, ...(domain ? { domain } : {}), ...typeConfig };
         props.onSubmit({ type, targets, ...(Object.keys(config).length > 0 ? { config } : {}) }, form);
       }}
     >
-      <fieldset>
+      <fieldset class="type-choice">
         <legend>Type</legend>
-        <label class="radio">
-          <input type="radio" name="type" value="search" checked={type === 'search'} onChange={() => setType('search')} />
-          Search (keywords)
-        </label>
-        <label class="radio">
-          <input type="radio" name="type" value="details" checked={type === 'details'} onChange={() => setType('details')} />
-          Details (ASINs or product URLs)
-        </label>
+        {JOB_TYPES.map((each) => (
+          <label key={each} class="radio">
+            <input type="radio" name="type" value={each} checked={type === each} onChange={() => setType(each)} />
+            <span>
+              <strong>{JOB_TYPE_INFO[each].name}</strong> <span class="muted">{JOB_TYPE_INFO[each].fetches}</span>
+            </span>
+          </label>
+        ))}
       </fieldset>
       <label>
-        {type === 'search' ? 'Keywords' : 'ASINs or product URLs'}, one per line
+        {JOB_TYPE_INFO[type].targets}, one per line
         <textarea name="targets" rows={5} required value={text} onInput={(event) => setText((event.currentTarget as HTMLTextAreaElement).value)} />
       </label>
       <label>
@@ -106,27 +113,16 @@ export function JobForm(props: {
             ))}
           </datalist>
         </label>
-        {type === 'search' ? (
-          <label>
-            Pages per keyword
-            <input
-              name="pages"
-              type="number"
-              min={1}
-              max={CATALOG_LIMITS.maxSearchPages}
-              value={pages}
-              onInput={(event) => setPages(Math.max(1, Number((event.currentTarget as HTMLInputElement).value) || 1))}
-            />
-          </label>
-        ) : null}
       </div>
+      <JobTypeOptions type={type} draft={options} set={(change) => setOptions({ ...options, ...change })} />
       <label>
         Extra config (JSON, optional)
         <textarea name="extra" rows={2} placeholder='{"lang": "en-US"}' defaultValue={Object.keys(initialExtra).length ? JSON.stringify(initialExtra) : ''} />
       </label>
       {props.children}
       <p class="cost" aria-live="polite">
-        {targets.length} target{targets.length === 1 ? '' : 's'} · costs <strong data-testid="job-cost">{cost.toLocaleString()}</strong> credits
+        {targets.length} target{targets.length === 1 ? '' : 's'} · costs {atMost ? 'at most ' : ''}
+        <strong data-testid="job-cost">{cost.toLocaleString()}</strong> credits{atMost ? ` (1 a page that yields ${type}, never more)` : ''}
         {targets.length > CATALOG_LIMITS.maxTargetsPerJob ? ` · at most ${CATALOG_LIMITS.maxTargetsPerJob} targets per job` : ''}
       </p>
       {configError ? (

@@ -11,8 +11,8 @@ describe('job cost', () => {
     const targets = targetsFromText(' usb-c cable \n\nlamp\r\nusb-c cable\n');
     expect(targets).toEqual(['usb-c cable', 'lamp']);
     expect(jobCost('search', targets)).toBe(10);
-    expect(jobCost('search', targets, 3)).toBe(30);
-    expect(jobCost('details', targets, 3)).toBe(4);
+    expect(jobCost('search', targets, { pages: 3 })).toBe(30);
+    expect(jobCost('details', targets, { pages: 3 })).toBe(4);
   });
 });
 
