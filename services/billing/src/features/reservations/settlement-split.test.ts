@@ -50,4 +50,30 @@ describe('reservation pricing and settlement split', () => {
       ),
     ).toEqual({ captured: 5, released: 5, chargedTargets: 1, unchargedTargets: 1 });
   });
+
+  it('charges the per-page types for the pages that yielded records, within what was held for the charged targets', () => {
+    // Reviews: 3 targets holding 10 pages each at 1 credit a page.
+    const held = { credits: 30, creditsPerTarget: 10, targetCount: 3, unitsPerTarget: 10 };
+    expect(splitSettlement(held, { succeededTargets: 2, failedTargets: 1, cancelledTargets: 0, chargedUnits: 7 })).toEqual({
+      captured: 7,
+      released: 23,
+      chargedTargets: 2,
+      unchargedTargets: 0,
+    });
+    // More pages than the charged targets held are never charged.
+    expect(splitSettlement(held, { succeededTargets: 1, failedTargets: 2, cancelledTargets: 0, chargedUnits: 25 })).toMatchObject({
+      captured: 10,
+      released: 20,
+    });
+    expect(splitSettlement(held, { succeededTargets: 3, failedTargets: 0, cancelledTargets: 0, chargedUnits: 0 })).toMatchObject({ captured: 0, released: 30 });
+    // Without units, every charged target costs what it held.
+    expect(splitSettlement(held, { succeededTargets: 2, failedTargets: 1, cancelledTargets: 0 })).toMatchObject({ captured: 20, released: 10 });
+  });
+
+  it('prices every page kind per unit', () => {
+    expect(['reviews', 'offers', 'bestsellers', 'category', 'seller', 'autocomplete'].map((type) => creditsPerTarget(type as never))).toEqual([
+      1, 1, 5, 5, 2, 1,
+    ]);
+    expect(creditsPerTarget('reviews', 10)).toBe(10);
+  });
 });
