@@ -1,4 +1,4 @@
-import type { JobConfig, OfferRecord } from '@crawl/contracts';
+import { CATALOG_LIMITS, type JobConfig, type OfferRecord } from '@crawl/contracts';
 import { marketplaceForOrigin, type OfferItem, type OffersPage } from '@crawl/marketplace';
 import type { FetchedPage } from '../fetching/index.ts';
 import {
@@ -18,7 +18,8 @@ import { recordQuality } from './record-quality.ts';
 
 /** The all-offers view lists ten offers a page; a product's offers are read to this many pages at most. */
 export const OFFERS_PER_PAGE = 10;
-export const MAX_OFFER_PAGES = 20;
+/** As many as a target holds units for: a page past them would be read and never charged. */
+export const MAX_OFFER_PAGES = CATALOG_LIMITS.maxOfferPages;
 
 type Condition = NonNullable<JobConfig['condition']>;
 
