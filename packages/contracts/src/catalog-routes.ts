@@ -22,6 +22,7 @@ import {
 } from './catalog.ts';
 import { DataEnvelope, IdParams, ListEnvelope } from './common.ts';
 import { ErrorEnvelope } from './errors.ts';
+import { JobEstimate } from './job-estimate.ts';
 import { JobEventStream } from './job-events.ts';
 import { defineRoutes } from './route-spec.ts';
 
@@ -78,6 +79,21 @@ export const CatalogRoutes = defineRoutes({
       params: ProjectIdParams,
       body: CreateJobBody,
       response: { 201: DataEnvelope(Job), 400: E, ...authErrors, 402: E, 403: E, 404: E, 409: E },
+    },
+  },
+  estimateJob: {
+    method: 'POST',
+    url: '/projects/:projectId/jobs/estimate',
+    owner: 'catalog',
+    access: 'user',
+    schema: {
+      summary: 'What a create with this body would reserve, count and wait for; creates and reserves nothing',
+      description:
+        'Takes the body of `POST /projects/:projectId/jobs` and answers with its validation (the same 400s): the credits it would reserve (a ceiling for reviews and offers), its distinct targets, the monthly limits it counts against, whether the balance covers it, and where it would wait in the queue.',
+      tags: ['jobs'],
+      params: ProjectIdParams,
+      body: CreateJobBody,
+      response: { 200: DataEnvelope(JobEstimate), 400: E, ...authErrors, 404: E, 409: E },
     },
   },
   listJobs: {

@@ -210,6 +210,13 @@ export const JobConfig = Type.Object(
 );
 export type JobConfig = Static<typeof JobConfig>;
 
+/** A cap on one job's reservation (docs/catalog.md, Estimates and budgets). */
+export const MaxCredits = Type.Integer({
+  minimum: 1,
+  maximum: 1_000_000_000,
+  description: 'The most credits the job may reserve: a create that would reserve more is refused with 402 and nothing is reserved.',
+});
+
 export const CreateJobBody = Type.Object(
   {
     type: JobTypeSchema,
@@ -220,6 +227,7 @@ export const CreateJobBody = Type.Object(
         'Keywords (search), ASINs or product URLs (details, reviews, offers), browse node ids or category / best-seller URLs (bestsellers, category), seller ids or profile URLs (seller), prefixes (autocomplete). Duplicates are removed.',
     }),
     config: Type.Optional(JobConfig),
+    maxCredits: Type.Optional(MaxCredits),
   },
   { additionalProperties: false },
 );
@@ -277,6 +285,7 @@ export const Job = Type.Object(
     targets: Type.Array(Target),
     config: OpenObject(),
     creditsReserved: Type.Integer(),
+    maxCredits: Type.Optional(Type.Integer({ minimum: 1, description: 'The cap the create was given (`maxCredits`).' })),
     bullJobId: Type.String({ description: 'Queue reference: the queue id of the task for target 0.' }),
     resultCount: Type.Integer(),
     resultSetId: Type.Optional(Type.String()),
@@ -385,12 +394,20 @@ export const CronExpression = Type.String({
 });
 export const TimeZoneName = Type.String({ minLength: 1, maxLength: 64, examples: ['Europe/Berlin'], description: 'IANA time zone; default UTC.' });
 
+/** A schedule's monthly credit budget (docs/catalog.md, Estimates and budgets); null in an update removes it. */
+const ScheduleBudget = Type.Integer({
+  minimum: 1,
+  maximum: 1_000_000_000,
+  description: "Credits the schedule's runs may reserve per calendar month (UTC); a run that would pass it pauses the schedule until the next month.",
+});
+
 export const CreateScheduleBody = Type.Object(
   {
     cron: CronExpression,
     crawlConfig: CreateJobBody,
     timezone: Type.Optional(TimeZoneName),
     enabled: Type.Optional(Type.Boolean()),
+    maxCreditsPerMonth: Type.Optional(ScheduleBudget),
   },
   { additionalProperties: false },
 );
@@ -402,6 +419,7 @@ export const UpdateScheduleBody = Type.Object(
     cron: Type.Optional(CronExpression),
     crawlConfig: Type.Optional(CreateJobBody),
     timezone: Type.Optional(TimeZoneName),
+    maxCreditsPerMonth: Type.Optional(Type.Union([ScheduleBudget, Type.Null()])),
   },
   { additionalProperties: false, minProperties: 1 },
 );
@@ -422,8 +440,26 @@ export const Schedule = Type.Object(
     organizationId: Type.String(),
     cron: Type.String(),
     timezone: Type.String(),
-    crawlConfig: Type.Object({ type: JobTypeSchema, targets: Type.Array(Type.String()), config: Type.Optional(OpenObject()) }),
+    crawlConfig: Type.Object({
+      type: JobTypeSchema,
+      targets: Type.Array(Type.String()),
+      config: Type.Optional(OpenObject()),
+      maxCredits: Type.Optional(Type.Integer({ minimum: 1 })),
+    }),
     enabled: Type.Boolean(),
+    maxCreditsPerMonth: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], { description: 'The monthly credit budget; null without one.' }),
+    budget: Type.Object(
+      {
+        month: Type.String({ examples: ['2026-11'], description: 'The UTC month counted.' }),
+        credits: Type.Integer({ minimum: 0, description: "Credits the schedule's runs reserved this month." }),
+      },
+      { description: "The schedule's runs this month, counted against `maxCreditsPerMonth`." },
+    ),
+    pausedReason: Type.Union([Type.Literal('budget_exhausted'), Type.Null()], {
+      description:
+        '`budget_exhausted` while a run would have passed the monthly budget: no run fires until the next month (or until the budget is raised or removed).',
+    }),
+    pausedUntil: Type.Union([Timestamp, Type.Null()], { description: 'When a budget pause ends by itself (the start of the next month, UTC).' }),
     nextRunAt: Type.Union([Timestamp, Type.Null()], { description: 'The next run; null while the schedule is disabled or when the rule never fires again.' }),
     lastRunAt: Type.Union([Timestamp, Type.Null()]),
     lastJobId: Type.Union([Type.String(), Type.Null()]),

@@ -21,6 +21,7 @@ export * from './record-fields.ts';
 export * from './record-schemas.ts';
 export * from './catalog.ts';
 export * from './job-units.ts';
+export * from './job-estimate.ts';
 export * from './catalog-routes.ts';
 export * from './job-events.ts';
 export * from './webhooks.ts';

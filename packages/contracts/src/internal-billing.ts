@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Timestamp } from './common.ts';
 import { JOB_TYPES, MAX_UNITS_PER_TARGET } from './credits.ts';
+import { UsageResponse } from './billing.ts';
 import { defineInternalRoutes, pathOf } from './route-spec.ts';
 
 export const OpenAccountBody = Type.Object({
@@ -131,6 +132,10 @@ export type SettlementResponse = Static<typeof SettlementResponse>;
 export const ExportAllowanceResponse = Type.Object({ data: ExportAllowance });
 export type ExportAllowanceResponse = Static<typeof ExportAllowanceResponse>;
 
+/** An organization whose month catalog reads (a job estimate). */
+export const UsageParams = Type.Object({ organizationId: Type.String({ minLength: 1, maxLength: 128 }) });
+export type UsageParams = Static<typeof UsageParams>;
+
 export const ReservationParams = Type.Object({ jobId: Type.String({ minLength: 1, maxLength: 128 }) });
 export type ReservationParams = Static<typeof ReservationParams>;
 
@@ -159,6 +164,12 @@ export const BillingInternalRoutes = defineInternalRoutes({
     access: 'internal',
     schema: { body: ConsumeExportBody, response: { 200: ExportAllowanceResponse } },
   },
+  usage: {
+    method: 'GET',
+    url: '/internal/billing/usage/:organizationId',
+    access: 'internal',
+    schema: { params: UsageParams, response: { 200: UsageResponse } },
+  },
   crawlerSettings: { method: 'GET', url: '/internal/billing/crawler-settings', access: 'internal', schema: { response: { 200: CrawlerSettingsResponse } } },
   reportCrawlerIdentities: {
     method: 'PUT',
@@ -177,6 +188,7 @@ export const BillingPaths = {
   release: (jobId: string) => pathOf(R.release, { jobId }),
   settle: R.settle.url,
   consumeExport: R.consumeExport.url,
+  usage: (organizationId: string) => pathOf(R.usage, { organizationId }),
   crawlerSettings: R.crawlerSettings.url,
   crawlerIdentities: R.reportCrawlerIdentities.url,
 } as const;

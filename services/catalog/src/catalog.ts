@@ -18,6 +18,7 @@ import { JobChanges } from './features/shared/job-changes.ts';
 import type { BillingPort } from './features/shared/ports.ts';
 import type { CatalogResources } from './features/shared/resources.ts';
 import { openDeliveryQueue, WebhookService, type WebhookOptions } from './features/webhooks/index.ts';
+import { JobEstimates } from './cross-feature/job-estimates.ts';
 import { jobViewWithQueue } from './cross-feature/job-view.ts';
 import { CatalogMaintenance } from './cross-feature/maintenance.ts';
 import { observedThenMonitored } from './cross-feature/observed-then-monitored.ts';
@@ -44,6 +45,8 @@ export interface Catalog {
   readonly jobEvents: JobEventService;
   readonly jobChanges: JobChanges;
   readonly queuePositions: QueuePositions;
+  /** What a job would reserve, count and wait for, created now (nothing is). */
+  readonly estimates: JobEstimates;
   /** The Job as `GET /jobs/:id` and the `job` events show it: with `queue` while it waits or runs. */
   readonly jobView: (job: JobDoc) => Promise<Job>;
   /** Observations of products and keywords' ranks as change points: the reads and the retention. */
@@ -118,6 +121,7 @@ export async function createCatalog(context: DataModuleContext<CatalogConfig>, o
   const reconciliation = new JobReconciliation(resources, { jobs: repositories.jobs, abandoned: repositories.abandonedJobs });
   const queuePositions = new QueuePositions(resources, { queue, jobs: repositories.jobs });
   const jobView = jobViewWithQueue(queuePositions);
+  const estimates = new JobEstimates(resources, { projects, input, positions: queuePositions });
   const jobEvents = new JobEventService(resources, {
     jobs,
     changes: jobChanges,
@@ -135,6 +139,7 @@ export async function createCatalog(context: DataModuleContext<CatalogConfig>, o
     audit,
     events,
     minIntervalMinutes: config.SCHEDULE_MIN_INTERVAL_MINUTES,
+    budgets: repositories.scheduleBudgets,
   });
   const webhooks = new WebhookService(resources, {
     endpoints: repositories.endpoints,
@@ -184,6 +189,7 @@ export async function createCatalog(context: DataModuleContext<CatalogConfig>, o
     jobEvents,
     jobChanges,
     queuePositions,
+    estimates,
     jobView,
     history,
     historyRecorder,

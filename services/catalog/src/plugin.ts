@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Catalog } from './catalog.ts';
+import { estimateRoutes } from './cross-feature/estimate-routes.ts';
 import { auditRoutes } from './features/audit/index.ts';
 import { exportRoutes } from './features/exports/index.ts';
 import { historyRoutes } from './features/history/index.ts';
@@ -16,6 +17,7 @@ export function catalogRoutes(catalog: Catalog) {
   return async function routes(app: FastifyInstance): Promise<void> {
     projectRoutes(app, catalog.projects);
     jobRoutes(app, { lifecycle: catalog.jobs, progress: catalog.progress, reconciliation: catalog.reconciliation, view: catalog.jobView });
+    estimateRoutes(app, catalog.estimates);
     jobEventRoutes(app, catalog.jobEvents);
     resultRoutes(app, { jobs: catalog.jobs, results: catalog.results });
     exportRoutes(app, catalog.exports);

@@ -7,7 +7,7 @@ import { AbandonedJobRepository, JobRepository } from './features/jobs/index.ts'
 import { ConfirmationRepository, CooldownRepository, MonitorEventRepository, MonitorRepository, MonitorRunRepository } from './features/monitors/index.ts';
 import { ProjectRepository } from './features/projects/index.ts';
 import { ResultRepository } from './features/results/index.ts';
-import { ScheduleRepository } from './features/schedules/index.ts';
+import { ScheduleBudgetRepository, ScheduleRepository } from './features/schedules/index.ts';
 import type { JobChanges } from './features/shared/job-changes.ts';
 import type { Logger } from './features/shared/ports.ts';
 import { DeliveryRepository, EndpointRepository } from './features/webhooks/index.ts';
@@ -24,6 +24,7 @@ export class CatalogRepositories {
   readonly abandonedJobs: AbandonedJobRepository;
   readonly results: ResultRepository;
   readonly schedules: ScheduleRepository;
+  readonly scheduleBudgets: ScheduleBudgetRepository;
   readonly outbox: OutboxRepository;
   readonly endpoints: EndpointRepository;
   readonly deliveries: DeliveryRepository;
@@ -41,6 +42,7 @@ export class CatalogRepositories {
     this.abandonedJobs = new AbandonedJobRepository(store);
     this.results = new ResultRepository(store);
     this.schedules = new ScheduleRepository(store);
+    this.scheduleBudgets = new ScheduleBudgetRepository(store);
     this.outbox = new OutboxRepository(store);
     this.endpoints = new EndpointRepository(store);
     this.deliveries = new DeliveryRepository(store);

@@ -10,6 +10,7 @@ import {
   type ReserveBody,
   type SettleBody,
   type Settlement,
+  type Usage,
 } from '@crawl/contracts';
 import type { ServiceClient } from '../service-client.ts';
 
@@ -44,6 +45,11 @@ export class BillingClient {
 
   async settle(body: SettleBody, context: CallContext = {}): Promise<Settlement> {
     return (await this.#client.route(R.settle, { body }, { idempotent: true, ...context })).data;
+  }
+
+  /** The organization's month: limits, counters, remaining and credits (what a job estimate reads). */
+  async usage(organizationId: string, context: CallContext = {}): Promise<Usage> {
+    return (await this.#client.route(R.usage, { params: { organizationId } }, context)).data;
   }
 
   async consumeExport(body: ConsumeExportBody, context: CallContext = {}): Promise<ExportAllowance> {

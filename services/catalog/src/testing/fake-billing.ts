@@ -7,6 +7,7 @@ import {
   type ReserveBody,
   type SettleBody,
   type Settlement,
+  type Usage,
 } from '@crawl/contracts';
 import { errors } from '@crawl/errors';
 import type { BillingPort } from '../features/shared/ports.ts';
@@ -114,6 +115,25 @@ export class FakeBilling implements BillingPort {
     account.exports += 1;
     this.exportCalls.push(body);
     return { exportsThisMonth: account.exports, exportsPerMonth: this.limits.exportsPerMonth };
+  }
+
+  async usage(organizationId: string): Promise<Usage> {
+    const account = this.account(organizationId);
+    const used = { jobsThisMonth: account.jobs, targetsThisMonth: account.targets, exportsThisMonth: account.exports };
+    const now = new Date();
+    return {
+      limits: { ...this.limits },
+      used,
+      remaining: {
+        jobsPerMonth: this.limits.jobsPerMonth - used.jobsThisMonth,
+        targetsPerMonth: this.limits.targetsPerMonth - used.targetsThisMonth,
+        exportsPerMonth: this.limits.exportsPerMonth - used.exportsThisMonth,
+      },
+      credits: { available: account.available, reserved: account.reserved },
+      charges: { chargedTargets: 0, unchargedTargets: 0 },
+      month: now.toISOString().slice(0, 7),
+      resetsAt: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString(),
+    };
   }
 
   settlementsFor(jobId: string): SettleBody[] {

@@ -45,5 +45,8 @@ export function quotaRoutes(app: FastifyInstance, quotas: QuotaServices): void {
     return { data: { organizationId, month: report.month, limits: report.limits, used: report.used, remaining: report.remaining, balance: report.balance } };
   });
 
+  // Catalog's job estimate: the month as /usage shows it, for an organization named by the caller.
+  routeFromSpec(app, BillingInternalRoutes.usage, async (request) => ({ data: toUsage(await quotas.usageReport(request.params.organizationId)) }));
+
   routeFromSpec(app, BillingInternalRoutes.consumeExport, async (request) => ({ data: await quotas.consumeExport(request.body.organizationId) }));
 }

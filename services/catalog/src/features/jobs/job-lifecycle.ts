@@ -10,6 +10,7 @@ import type { Actor } from '../shared/actor.ts';
 import type { BillingPort, Logger } from '../shared/ports.ts';
 import type { CatalogResources } from '../shared/resources.ts';
 import type { AbandonedJobRepository } from './abandoned-job-repository.ts';
+import { assertWithinMaxCredits, creditsToReserve } from './job-credits.ts';
 import type { JobDispatch } from './job-dispatch.ts';
 import type { JobInput } from './job-input.ts';
 import { countTargets, isTerminalJob, type JobDoc } from './job-model.ts';
@@ -87,6 +88,7 @@ export class JobLifecycle {
     const project = await this.#projects.getOwned(actor.organizationId, projectId);
     if (project.archived) throw errors.conflict('Project is archived: unarchive it before creating jobs');
     const prepared = this.#input.prepare(body);
+    assertWithinMaxCredits(creditsToReserve(prepared), body.maxCredits, options.scheduleId ? 'crawlConfig.maxCredits' : 'maxCredits');
     const jobId = options.jobId ?? newId('job_');
     const reason = options.reason ?? 'job.create';
     const callContext = { requestId: options.requestId, identity: options.identity ?? null };
@@ -118,6 +120,7 @@ export class JobLifecycle {
       config: prepared.config,
       unitsPerTarget: prepared.unitsPerTarget,
       creditsReserved: reservation.credits,
+      ...(body.maxCredits !== undefined ? { maxCredits: body.maxCredits } : {}),
       resultCount: 0,
       createdBy: actor.userId,
       createdAt: now,
@@ -194,6 +197,7 @@ export class JobLifecycle {
       type: original.type,
       targets: original.targets.map((t) => t.value),
       ...(Object.keys(original.config).length > 0 ? { config: original.config } : {}),
+      ...(original.maxCredits !== undefined ? { maxCredits: original.maxCredits } : {}),
     };
     return this.create(actor, original.projectId, body, { ...options, reason: 'job.retry', retryOf: original._id });
   }

@@ -39,6 +39,8 @@ export interface JobDoc extends Document {
   config: JobConfig;
   unitsPerTarget: number;
   creditsReserved: number;
+  /** The create body's cap on the reservation, when it had one. */
+  maxCredits?: number;
   resultCount: number;
   resultSetId?: string;
   createdBy: string;
@@ -123,6 +125,7 @@ export function toJobView(doc: JobDoc): Job {
     targets: doc.targets.map(toTargetView),
     config: doc.config,
     creditsReserved: doc.creditsReserved,
+    ...(doc.maxCredits !== undefined ? { maxCredits: doc.maxCredits } : {}),
     bullJobId: crawlTaskId(doc._id, 0),
     resultCount: doc.resultCount,
     createdAt: doc.createdAt,

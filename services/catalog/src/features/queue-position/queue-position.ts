@@ -1,4 +1,4 @@
-import type { CrawlTask, JobQueue } from '@crawl/contracts';
+import type { CrawlTask, JobEstimateQueue, JobQueue } from '@crawl/contracts';
 import type { WorkQueue } from '@crawl/queue';
 import { crawlTaskId, isTerminalJob, type JobDoc, type JobRepository } from '../jobs/index.ts';
 import type { Logger } from '../shared/ports.ts';
@@ -59,6 +59,21 @@ export class QueuePositions {
       this.#logger.warn({ err: error, jobId: job._id }, 'estimating the queue position failed; the job is shown without it');
       return undefined;
     }
+  }
+
+  /**
+   * Where a job of `targetCount` targets would wait if created now (a job estimate): behind the
+   * organization's jobs with waiting targets, and at most behind every task waiting now (the fair
+   * dispatcher may hand its targets out sooner). Its ETA covers those tasks and its own.
+   */
+  async forNewJob(organizationId: string, targetCount: number): Promise<JobEstimateQueue> {
+    const [line, stats, throughput] = await Promise.all([this.#line(organizationId), this.#queue.stats(), this.#meter.current()]);
+    const targetsAhead = stats.waiting;
+    const etaSeconds =
+      throughput.perSecond && throughput.perSecond > 0
+        ? Math.max(0, Math.round((targetsAhead + targetCount + throughput.active) / throughput.perSecond))
+        : null;
+    return { position: line.filter(hasPending).length + 1, targetsAhead, etaSeconds };
   }
 
   #recentEstimate(job: JobDoc): Promise<Estimate> {

@@ -21,13 +21,22 @@ export interface ScheduleDoc extends Document {
   lastJobId: string | null;
   lastError: ScheduleRunError | null;
   runCount: number;
+  /** Credits the runs may reserve per UTC month; absent or null without a budget. */
+  maxCreditsPerMonth?: number | null;
+  /** The credits the runs reserved in `month` (schedule-budget.ts). */
+  budgetUsage?: { month: string; credits: number };
+  /** Set while a run would have passed the budget; the pause ends at `pausedUntil` (next month). */
+  pausedReason?: 'budget_exhausted' | null;
+  pausedUntil?: string | null;
   createdBy: string;
   createdAt: string;
   updatedAt: string;
 }
 
 /** The fields a user's update may change (`nextRunAt` when the rule changes or it is re-enabled). */
-export type ScheduleChanges = Partial<Pick<ScheduleDoc, 'cron' | 'timezone' | 'crawlConfig' | 'enabled' | 'nextRunAt'>> & { updatedAt: string };
+export type ScheduleChanges = Partial<
+  Pick<ScheduleDoc, 'cron' | 'timezone' | 'crawlConfig' | 'enabled' | 'nextRunAt' | 'maxCreditsPerMonth' | 'pausedReason' | 'pausedUntil'>
+> & { updatedAt: string };
 
 /**
  * Schedules. User-facing reads and writes are scoped to one organization (another one's id finds

@@ -4,17 +4,20 @@ import type { Clock } from '@crawl/clock';
 import { newId } from '@crawl/storage';
 import type { AuditLog } from '../audit/index.ts';
 import type { OutboxEvents } from '../events/index.ts';
-import type { JobInput, JobLifecycle } from '../jobs/index.ts';
+import { creditsToReserve, type JobInput, type JobLifecycle } from '../jobs/index.ts';
 import type { ProjectService } from '../projects/index.ts';
 import type { Actor } from '../shared/actor.ts';
 import type { Logger } from '../shared/ports.ts';
 import type { CatalogResources } from '../shared/resources.ts';
 import { DEFAULT_TIMEZONE, nextRunAfter, validateCron } from './cron-rules.ts';
+import { creditsIn, isBudgetPaused, monthOf, nextMonthStart, SCHEDULE_BUDGET_EXHAUSTED, type ScheduleBudgetRepository } from './schedule-budget.ts';
 import type { ScheduleChanges, ScheduleDoc, ScheduleRepository, ScheduleRunError } from './schedule-repository.ts';
 
 export type { ScheduleDoc } from './schedule-repository.ts';
 
-export function toScheduleView(doc: ScheduleDoc): Schedule {
+/** @param now when the view is read: a budget pause whose month is over no longer shows. */
+export function toScheduleView(doc: ScheduleDoc, now: Date = new Date()): Schedule {
+  const paused = isBudgetPaused(doc, now);
   return {
     id: doc._id,
     projectId: doc.projectId,
@@ -23,6 +26,10 @@ export function toScheduleView(doc: ScheduleDoc): Schedule {
     timezone: doc.timezone,
     crawlConfig: doc.crawlConfig,
     enabled: doc.enabled,
+    maxCreditsPerMonth: doc.maxCreditsPerMonth ?? null,
+    budget: { month: monthOf(now), credits: creditsIn(doc, monthOf(now)) },
+    pausedReason: paused ? 'budget_exhausted' : null,
+    pausedUntil: paused ? (doc.pausedUntil ?? null) : null,
     // A disabled schedule will not run: the stored time is only where the rule would have been.
     nextRunAt: doc.enabled ? doc.nextRunAt : null,
     lastRunAt: doc.lastRunAt,
@@ -45,6 +52,8 @@ export interface ScheduleParts {
   /** A run that could not create its job is written to the outbox (webhooks send `schedule.failed`). */
   events: OutboxEvents;
   minIntervalMinutes: number;
+  /** The monthly credit budgets of schedules (`maxCreditsPerMonth`). */
+  budgets: ScheduleBudgetRepository;
 }
 
 /** The normalized crawl definition a schedule keeps: the same rules as a job create body. */
@@ -54,6 +63,7 @@ function normalizedConfig(input: JobInput, body: CreateJobBody): CreateJobBody {
     type: prepared.type,
     targets: prepared.targets.map((t) => t.value),
     ...(body.config !== undefined ? { config: prepared.config } : {}),
+    ...(body.maxCredits !== undefined ? { maxCredits: body.maxCredits } : {}),
   };
 }
 
@@ -72,6 +82,11 @@ export class ScheduleService {
 
   #now(): Date {
     return this.#clock.now();
+  }
+
+  /** The Schedule as the API shows it now (a budget pause shows until its month is over). */
+  view(doc: ScheduleDoc): Schedule {
+    return toScheduleView(doc, this.#now());
   }
 
   async create(actor: Actor, projectId: string, body: CreateScheduleBody, requestId?: string): Promise<ScheduleDoc> {
@@ -95,6 +110,7 @@ export class ScheduleService {
       lastJobId: null,
       lastError: null,
       runCount: 0,
+      maxCreditsPerMonth: body.maxCreditsPerMonth ?? null,
       createdBy: actor.userId,
       createdAt: iso,
       updatedAt: iso,
@@ -140,6 +156,12 @@ export class ScheduleService {
     }
     if (patch.crawlConfig !== undefined) set.crawlConfig = normalizedConfig(this.#options.input, patch.crawlConfig);
     if (patch.enabled !== undefined) set.enabled = patch.enabled;
+    if (patch.maxCreditsPerMonth !== undefined) {
+      // A raised or removed budget lets the next run try again this month.
+      set.maxCreditsPerMonth = patch.maxCreditsPerMonth;
+      set.pausedReason = null;
+      set.pausedUntil = null;
+    }
     // A changed rule or a re-enable counts from now: missed runs are not replayed.
     if (patch.cron !== undefined || patch.timezone !== undefined || (patch.enabled === true && !current.enabled)) {
       set.nextRunAt = nextRunAfter(cron, timezone, now)?.toISOString() ?? null;
@@ -180,7 +202,14 @@ export class ScheduleService {
 
   /** Creates the job through the user path (quota, credits, queue); a refusal is kept on the schedule. */
   async #fire(schedule: ScheduleDoc, at: string): Promise<void> {
+    const now = new Date(at);
+    // A run while the budget pause lasts is skipped (not replayed): the month's budget is spent.
+    if (isBudgetPaused(schedule, now)) return;
+    const month = monthOf(now);
+    let held = 0;
     try {
+      held = await this.#takeBudget(schedule, now);
+      if (held < 0) return;
       const job = await this.#options.jobs.create(
         { userId: schedule.createdBy, organizationId: schedule.organizationId },
         schedule.projectId,
@@ -191,7 +220,9 @@ export class ScheduleService {
         },
       );
       await this.#schedules.recordRunJob(schedule._id, job._id);
+      if (held > 0) await this.#options.budgets.adjust(schedule._id, month, job.creditsReserved - held);
     } catch (error) {
+      if (held > 0) await this.#options.budgets.adjust(schedule._id, month, -held).catch(() => undefined);
       const appError = error instanceof AppError ? error : undefined;
       if (!appError) this.#logger.error({ err: error, scheduleId: schedule._id }, 'scheduled run failed');
       const lastError: ScheduleRunError = {
@@ -210,5 +241,46 @@ export class ScheduleService {
         })
         .catch((eventError: unknown) => this.#logger.error({ err: eventError, scheduleId: schedule._id }, 'recording the schedule.failed event failed'));
     }
+  }
+
+  /**
+   * Takes the run's credits from the schedule's monthly budget (the credits its job would
+   * reserve). @returns them (0 without a budget), or -1 when they do not fit: then the schedule
+   * pauses until the next month, keeps why on `lastError`, and says so (`schedule.failed` with
+   * code SCHEDULE_BUDGET_EXHAUSTED).
+   */
+  async #takeBudget(schedule: ScheduleDoc, now: Date): Promise<number> {
+    const max = schedule.maxCreditsPerMonth ?? null;
+    if (max === null) return 0;
+    const credits = creditsToReserve(this.#options.input.prepare(schedule.crawlConfig, 'crawlConfig'));
+    const month = monthOf(now);
+    if (await this.#options.budgets.take(schedule._id, month, credits, max)) return credits;
+    const at = now.toISOString();
+    const error: ScheduleRunError = {
+      code: SCHEDULE_BUDGET_EXHAUSTED,
+      message: `A run needs ${credits} credits; ${creditsIn(schedule, month)} of the schedule's ${max} credits this month are used. The schedule is paused until ${nextMonthStart(now).toISOString()}`,
+      at,
+    };
+    const paused = await this.#options.budgets.pause(schedule._id, error, nextMonthStart(now).toISOString());
+    if (!paused) return -1;
+    await this.#options.audit.recordQuietly({
+      organizationId: schedule.organizationId,
+      actorUserId: schedule.createdBy,
+      action: 'schedule.update',
+      resourceType: 'schedule',
+      resourceId: schedule._id,
+      metadata: { paused: 'budget_exhausted', credits, maxCreditsPerMonth: max },
+    });
+    await this.#options.events
+      .scheduleFailed({
+        scheduleId: schedule._id,
+        organizationId: schedule.organizationId,
+        projectId: schedule.projectId,
+        error: { code: error.code, message: error.message },
+        occurredAt: at,
+      })
+      .catch((eventError: unknown) => this.#logger.error({ err: eventError, scheduleId: schedule._id }, 'recording the schedule.failed event failed'));
+    this.#logger.info({ orgId: schedule.organizationId, scheduleId: schedule._id }, 'schedule paused: monthly budget exhausted');
+    return -1;
   }
 }

@@ -6,7 +6,7 @@ import type { BillingClient } from '@crawl/service-client';
 export type Logger = ProcessLogger;
 
 /** What catalog needs from billing; the real BillingClient or a test double. */
-export type BillingPort = Pick<BillingClient, 'reserve' | 'release' | 'settle' | 'consumeExport'>;
+export type BillingPort = Pick<BillingClient, 'reserve' | 'release' | 'settle' | 'consumeExport' | 'usage'>;
 
 /** A target's stored records, as the report path hands them to what follows them (history). */
 export interface TargetResults {
