@@ -18,6 +18,7 @@ export type {
   HistoryResolution,
   HistoryValues,
   JobConfig,
+  JobEstimate,
   JobResults,
   JobStatus,
   JobType,

@@ -42,6 +42,7 @@ describe('every public route has a client method', () => {
     await crawl.projects.create({ name: 'p' });
     await crawl.projects.archive('p1');
     await crawl.jobs.create('p1', { type: 'search', targets: ['x'] });
+    await crawl.jobs.estimate('p1', { type: 'search', targets: ['x'], maxCredits: 10 });
     await crawl.jobs.list('p1');
     await crawl.jobs.get('j1');
     await crawl.jobs.resultsPage('j1');

@@ -2,6 +2,7 @@ import {
   CatalogRoutes,
   type CreateJobBody,
   type ExportFormat,
+  type JobEstimate,
   type JobResults,
   type JobType,
   type ListJobsQuery,
@@ -30,6 +31,15 @@ export class JobsApi {
   /** Validates, reserves credits and queues the job; it answers at once with the job `queued`. */
   async create(projectId: string, body: CreateJobBody, options?: CallOptions): Promise<Job> {
     return normalizeJob((await this.transport.call(CatalogRoutes.createJob, { params: { projectId }, body }, options)).data);
+  }
+
+  /**
+   * What `create` with the same body would reserve (a ceiling for reviews and offers), count
+   * against the monthly limits and wait for; nothing is created or reserved. Invalid bodies fail
+   * as `create` fails.
+   */
+  async estimate(projectId: string, body: CreateJobBody, options?: CallOptions): Promise<JobEstimate> {
+    return (await this.transport.call(CatalogRoutes.estimateJob, { params: { projectId }, body }, options)).data;
   }
 
   /** One page of a project's jobs, newest first, with `meta.total`. */
