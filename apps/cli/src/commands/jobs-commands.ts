@@ -12,6 +12,7 @@ import { fields, table } from '../output/table.ts';
 import { followJob, statusColor } from '../progress/follow-job.ts';
 import type { Action } from './action.ts';
 import { collect, jobType, parseConfig, readTargets } from './job-input.ts';
+import { jobEstimateCommand } from './job-estimate-command.ts';
 import { defaultProject } from './projects-commands.ts';
 
 interface CreateOptions {
@@ -22,6 +23,7 @@ interface CreateOptions {
   config?: string[];
   wait?: boolean;
   timeout?: string;
+  maxCredits?: string;
 }
 
 export function jobsCommands(program: Command, action: Action): void {
@@ -35,6 +37,7 @@ export function jobsCommands(program: Command, action: Action): void {
     .option('--target <target>', "a target of the job's type (a keyword, ASIN, URL, node id, seller id or prefix: see --type); repeat for more", collect)
     .option('--targets-file <file>', 'one target per line (- for standard input)')
     .option('--config <key=value>', 'job config entry, e.g. lang=de-DE, pages=2, maxReviews=300, stars=5,4 or verifiedOnly=true; repeatable', collect)
+    .option('--max-credits <n>', 'refuse the job (nothing reserved) if it would reserve more credits than this')
     .option('--wait', 'follow the job until it ends (progress bar on a terminal)')
     .option('--timeout <seconds>', 'with --wait: give up after this long')
     .action(
@@ -44,7 +47,12 @@ export function jobsCommands(program: Command, action: Action): void {
         const targets = readTargets(options.target, options.targetsFile, (file) => ctx.path(file));
         const config = parseConfig(options.config);
         const projectId = options.project ?? (await defaultProject(client, ctx.output)).id;
-        const job = await client.jobs.create(projectId, { type, targets, ...(config ? { config } : {}) });
+        const job = await client.jobs.create(projectId, {
+          type,
+          targets,
+          ...(config ? { config } : {}),
+          ...(options.maxCredits !== undefined ? { maxCredits: integer('--max-credits', options.maxCredits) } : {}),
+        });
         if (!options.wait) {
           ctx.output.result(
             job,
@@ -57,6 +65,8 @@ export function jobsCommands(program: Command, action: Action): void {
         await finish(ctx, await followJob(client, ctx.output, job.id, timeoutOf(options.timeout)));
       }),
     );
+
+  jobEstimateCommand(jobs, action);
 
   jobs
     .command('watch')
@@ -173,6 +183,7 @@ function describeJob(job: Job, output: Output): string {
     ['charged', chargesLine(job)],
     ['results', job.resultCount],
     ['credits', job.creditsReserved],
+    ['max credits', job.maxCredits],
     [
       'queue',
       queue
