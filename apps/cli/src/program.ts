@@ -5,6 +5,7 @@ import { actionFactory } from './commands/action.ts';
 import { authCommands } from './commands/auth-commands.ts';
 import { historyCommands } from './commands/history-commands.ts';
 import { jobsCommands } from './commands/jobs-commands.ts';
+import { mcpCommand } from './commands/mcp-command.ts';
 import { monitorsCommands } from './commands/monitors-commands.ts';
 import { projectsCommands } from './commands/projects-commands.ts';
 import { resultsCommands } from './commands/results-commands.ts';
@@ -38,6 +39,7 @@ export function buildProgram(io: CliIo, contexts: CliContext[]): Command {
   monitorsCommands(program, action);
   usageCommand(program, action);
   webhooksCommands(program, action);
+  mcpCommand(program, action);
   // Subcommands stop the process through the same override, so main() decides the exit code.
   for (const command of program.commands)
     walk(command, (c) => c.exitOverride().configureOutput({ writeOut: (t) => io.stdout.write(t), writeErr: (t) => io.stderr.write(t) }));
