@@ -193,6 +193,14 @@ export const JobConfig = Type.Object(
           "The delivery location (a postal code of the storefront, checked at create); each record's `deliverTo` says the location the page was shown for.",
       }),
     ),
+    destinationId: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 64,
+        description:
+          "A destination of the job's project (docs/destinations.md): when the job ends, its results are written there as parts and a manifest. Not checked at create yet: a destination that does not exist (or was deleted) shows as a failed delivery on the job.",
+      }),
+    ),
     require: Type.Optional(
       // Items are checked by the service, not the schema: the allowed names depend on the job type,
       // and a wrong entry is answered with the names the job's record has (docs/catalog.md).

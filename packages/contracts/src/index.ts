@@ -28,6 +28,8 @@ export * from './webhooks.ts';
 export * from './webhook-routes.ts';
 export * from './monitors.ts';
 export * from './monitor-routes.ts';
+export * from './destinations.ts';
+export * from './destination-routes.ts';
 export * from './billing.ts';
 export * from './billing-routes.ts';
 export * from './crawler.ts';

@@ -1,6 +1,7 @@
 import { AuthRoutes, HealthRoutes } from './auth-routes.ts';
 import { BillingRoutes } from './billing-routes.ts';
 import { CatalogRoutes } from './catalog-routes.ts';
+import { DestinationRoutes } from './destination-routes.ts';
 import { MonitorRoutes } from './monitor-routes.ts';
 import { HistoryRoutes } from './history-routes.ts';
 import type { RouteSpec } from './route-spec.ts';
@@ -20,6 +21,7 @@ export const PUBLIC_OPERATIONS: readonly PublicOperation[] = [
   HistoryRoutes,
   WebhookRoutes,
   MonitorRoutes,
+  DestinationRoutes,
   BillingRoutes,
 ].flatMap((table: Record<string, RouteSpec>) => Object.entries(table).map(([operationId, spec]) => ({ operationId, spec })));
 

@@ -5,6 +5,8 @@ import { BillingClient } from '@crawl/service-client';
 import type { CatalogConfig } from './config.ts';
 import { AuditLog } from './features/audit/index.ts';
 import { OutboxEvents } from './features/events/index.ts';
+import { Destinations, type DestinationSeams } from './features/destinations/index.ts';
+import { s3ObjectSink } from '@crawl/destination-s3';
 import { JobExports } from './features/exports/index.ts';
 import { HistoryRecorder, HistoryService } from './features/history/index.ts';
 import { JobEventService } from './features/job-events/index.ts';
@@ -41,6 +43,8 @@ export interface Catalog {
   /** The outbox: job-finished and schedule-failed events. */
   readonly events: OutboxEvents;
   readonly webhooks: WebhookService;
+  /** Destinations (S3-compatible buckets) and the writing of finished jobs' results to them. */
+  readonly destinations: Destinations;
   /** Live job events (SSE streams) and the announcements of job changes they follow. */
   readonly jobEvents: JobEventService;
   readonly jobChanges: JobChanges;
@@ -64,6 +68,8 @@ export interface CatalogOptions {
   billing?: (context: ModuleContext<CatalogConfig>) => BillingPort;
   /** Webhook seams (resolver, timers, jitter, sender, auto-dispatch) for tests. */
   webhooks?: WebhookOptions;
+  /** Destination seams (object sink, resolver, jitter, part size) for tests. */
+  destinations?: DestinationSeams;
 }
 
 /**
@@ -164,6 +170,17 @@ export async function createCatalog(context: DataModuleContext<CatalogConfig>, o
     },
     ...(options.webhooks ? { seams: options.webhooks } : {}),
   });
+  const destinations = new Destinations(resources, {
+    store,
+    projects,
+    jobs,
+    results,
+    audit,
+    secretsKey: config.WEBHOOK_SECRETS_KEY ?? context.secrets.jwtSecret,
+    rules: { requireHttps: config.WEBHOOK_REQUIRE_HTTPS, allowPrivate: config.WEBHOOK_ALLOW_PRIVATE_TARGETS },
+    sinks: s3ObjectSink,
+    seams: options.destinations,
+  });
   const maintenance = new CatalogMaintenance(resources, {
     schedules,
     progress,
@@ -174,6 +191,7 @@ export async function createCatalog(context: DataModuleContext<CatalogConfig>, o
     settings: { schedulerEnabled: config.SCHEDULER_ENABLED, requeueStaleAfterMs: config.REQUEUE_STALE_AFTER_MS },
   });
   await repositories.init({ clock, logger });
+  await destinations.init();
   return {
     audit,
     projects,
@@ -186,6 +204,7 @@ export async function createCatalog(context: DataModuleContext<CatalogConfig>, o
     schedules,
     events,
     webhooks,
+    destinations,
     jobEvents,
     jobChanges,
     queuePositions,

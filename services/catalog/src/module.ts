@@ -20,6 +20,8 @@ export function createCatalogModule(options: CatalogOptions = {}): ServiceModule
       let webhookTimer: NodeJS.Timeout | undefined;
       let stopListening: (() => void) | undefined;
       let stopFollowingJobEnds: (() => void) | undefined;
+      let stopDelivering: (() => void) | undefined;
+      let deliveryTimer: NodeJS.Timeout | undefined;
       let stopWatchingQueue: (() => void) | undefined;
       let running: Promise<void> | undefined;
       const tick = () => {
@@ -39,6 +41,12 @@ export function createCatalogModule(options: CatalogOptions = {}): ServiceModule
           stopWatchingQueue = catalog.progress.requeueWhenQueueLost();
           // A monitor's confirmation is decided as soon as its job ends (the tick catches any this misses).
           stopFollowingJobEnds = catalog.events.onJobFinished((event) => catalog.monitors.jobFinished(event.jobId));
+          // Destinations: a finished job naming one is written there now; retries come due on a timer.
+          stopDelivering = catalog.events.onJobFinished((event) => catalog.destinations.deliveries.jobFinished(event));
+          deliveryTimer = setInterval(() => {
+            catalog.destinations.deliveries.runDue().catch((error: unknown) => context.logger.error({ err: error }, 'destination deliveries failed'));
+          }, context.config.SCHEDULER_TICK_MS);
+          deliveryTimer.unref();
           timer = setInterval(tick, context.config.SCHEDULER_TICK_MS);
           timer.unref();
           // Webhooks: consume the delivery queue here; fan out and dispatch when an event is
@@ -54,6 +62,8 @@ export function createCatalogModule(options: CatalogOptions = {}): ServiceModule
         async stop() {
           if (timer) clearInterval(timer);
           if (webhookTimer) clearInterval(webhookTimer);
+          if (deliveryTimer) clearInterval(deliveryTimer);
+          stopDelivering?.();
           stopListening?.();
           stopFollowingJobEnds?.();
           stopWatchingQueue?.();
@@ -62,6 +72,7 @@ export function createCatalogModule(options: CatalogOptions = {}): ServiceModule
           catalog.jobChanges.close();
           await catalog.webhooks.stop();
           await running;
+          await catalog.destinations.deliveries.idle();
         },
       };
     },

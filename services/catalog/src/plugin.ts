@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Catalog } from './catalog.ts';
 import { estimateRoutes } from './cross-feature/estimate-routes.ts';
 import { auditRoutes } from './features/audit/index.ts';
+import { destinationRoutes } from './features/destinations/index.ts';
 import { exportRoutes } from './features/exports/index.ts';
 import { historyRoutes } from './features/history/index.ts';
 import { jobEventRoutes } from './features/job-events/index.ts';
@@ -24,6 +25,7 @@ export function catalogRoutes(catalog: Catalog) {
     scheduleRoutes(app, catalog.schedules);
     auditRoutes(app, catalog.audit);
     webhookRoutes(app, catalog.webhooks);
+    destinationRoutes(app, catalog.destinations);
     historyRoutes(app, catalog.history);
     monitorRoutes(app, catalog.monitors);
   };
