@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { corsMethods, guardPreflights } from './features/cors/index.ts';
 import { dashboardRoutes } from './features/dashboard/index.ts';
 import { forwardRoutes, type ForwardingOptions } from './features/forwarding/index.ts';
+import { mcpRoutes } from './features/mcp/index.ts';
 import { openApiRoutes } from './features/openapi/index.ts';
 import { installApiHeaders } from './features/security-headers/index.ts';
 import { installRouteThrottles, registerRateLimitStore, type RateLimitStoreOptions } from './features/throttling/index.ts';
@@ -19,7 +20,7 @@ export interface EdgeOptions extends RateLimitStoreOptions {
 
 /**
  * The gateway's edge, registered at the root before any service's routes so its hooks reach
- * every route: security headers (the API's; Helmet's on the HTML), CORS, per-route throttles, the OpenAPI document and the dashboard (/app).
+ * every route: security headers (the API's; Helmet's on the HTML), CORS, per-route throttles, the OpenAPI document, the MCP endpoint (/mcp) and the dashboard (/app).
  */
 export function gatewayEdge(options: EdgeOptions) {
   return async function edge(app: FastifyInstance): Promise<void> {
@@ -35,6 +36,8 @@ export function gatewayEdge(options: EdgeOptions) {
     await registerRateLimitStore(app, options);
     installRouteThrottles(app, options.overrides);
     await openApiRoutes(app);
+    // At the root: its tools call the API through this instance's routes (app.inject).
+    await mcpRoutes(app);
     if (options.dashboardDist !== undefined) await dashboardRoutes(app, { dist: options.dashboardDist });
   };
 }

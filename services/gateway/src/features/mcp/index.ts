@@ -1,0 +1,1 @@
+export { MCP_PATH, mcpRoutes } from './mcp-routes.ts';
