@@ -228,12 +228,21 @@ export const MaxCredits = Type.Integer({
 export const CreateJobBody = Type.Object(
   {
     type: JobTypeSchema,
-    targets: Type.Array(Type.String({ minLength: 1, maxLength: CATALOG_LIMITS.targetMaxLength }), {
-      minItems: 1,
-      maxItems: CATALOG_LIMITS.maxTargetsPerJob,
-      description:
-        'Keywords (search), ASINs or product URLs (details, reviews, offers), browse node ids or category / best-seller URLs (bestsellers, category), seller ids or profile URLs (seller), prefixes (autocomplete). Duplicates are removed.',
-    }),
+    targets: Type.Optional(
+      Type.Array(Type.String({ minLength: 1, maxLength: CATALOG_LIMITS.targetMaxLength }), {
+        minItems: 1,
+        maxItems: CATALOG_LIMITS.maxTargetsPerJob,
+        description:
+          'Keywords (search), ASINs or product URLs (details, reviews, offers), browse node ids or category / best-seller URLs (bestsellers, category), seller ids or profile URLs (seller), prefixes (autocomplete). Duplicates are removed. Exactly one of `targets` and `targetListId`.',
+      }),
+    ),
+    targetListId: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 64,
+        description: 'A target list of the same project and job type (`POST /projects/:projectId/target-lists`) whose targets the job takes. Exactly one of `targets` and `targetListId`.',
+      }),
+    ),
     config: Type.Optional(JobConfig),
     maxCredits: Type.Optional(MaxCredits),
   },
@@ -450,7 +459,8 @@ export const Schedule = Type.Object(
     timezone: Type.String(),
     crawlConfig: Type.Object({
       type: JobTypeSchema,
-      targets: Type.Array(Type.String()),
+      targets: Type.Optional(Type.Array(Type.String())),
+      targetListId: Type.Optional(Type.String()),
       config: Type.Optional(OpenObject()),
       maxCredits: Type.Optional(Type.Integer({ minimum: 1 })),
     }),

@@ -30,6 +30,7 @@ export * from './monitors.ts';
 export * from './monitor-routes.ts';
 export * from './destinations.ts';
 export * from './destination-routes.ts';
+export * from './target-lists.ts';
 export * from './billing.ts';
 export * from './billing-routes.ts';
 export * from './crawler.ts';

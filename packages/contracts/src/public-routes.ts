@@ -5,6 +5,7 @@ import { DestinationRoutes } from './destination-routes.ts';
 import { MonitorRoutes } from './monitor-routes.ts';
 import { HistoryRoutes } from './history-routes.ts';
 import type { RouteSpec } from './route-spec.ts';
+import { TargetListRoutes } from './target-lists.ts';
 import { WebhookRoutes } from './webhook-routes.ts';
 
 /** A public route and its name in the route tables, which is its OpenAPI `operationId`. */
@@ -22,6 +23,7 @@ export const PUBLIC_OPERATIONS: readonly PublicOperation[] = [
   WebhookRoutes,
   MonitorRoutes,
   DestinationRoutes,
+  TargetListRoutes,
   BillingRoutes,
 ].flatMap((table: Record<string, RouteSpec>) => Object.entries(table).map(([operationId, spec]) => ({ operationId, spec })));
 

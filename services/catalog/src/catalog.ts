@@ -24,6 +24,7 @@ import { JobEstimates } from './cross-feature/job-estimates.ts';
 import { jobViewWithQueue } from './cross-feature/job-view.ts';
 import { CatalogMaintenance } from './cross-feature/maintenance.ts';
 import { observedThenMonitored } from './cross-feature/observed-then-monitored.ts';
+import { TargetListService } from './features/target-lists/index.ts';
 import { CatalogRepositories } from './repositories.ts';
 
 /** Catalog's services, composed once per module: what the routes and the background work act on. */
@@ -32,6 +33,7 @@ export interface Catalog {
   readonly projects: ProjectService;
   /** Jobs as their users see them: create, list, read, retry, cancel. */
   readonly jobs: JobLifecycle;
+  readonly targetLists: TargetListService;
   /** Targets as the worker drives them: claim, report; the last-resort finisher and the requeue. */
   readonly progress: TargetProgress;
   readonly settlement: JobSettlement;
@@ -92,10 +94,12 @@ export async function createCatalog(context: DataModuleContext<CatalogConfig>, o
   const input = new JobInput({ extraHosts: commaList(config.MARKETPLACE_EXTRA_HOSTS.toLowerCase()) });
   const dispatch = new JobDispatch(resources, { queue, taskAttempts: config.CRAWL_TASK_ATTEMPTS });
   const settlement = new JobSettlement(resources, { jobs: repositories.jobs, events });
+  const targetLists = new TargetListService(resources, { lists: repositories.targetLists, projects, input });
   const jobs = new JobLifecycle(resources, {
     jobs: repositories.jobs,
     abandoned: repositories.abandonedJobs,
     input,
+    targetLists,
     projects,
     audit,
     dispatch,
@@ -196,6 +200,7 @@ export async function createCatalog(context: DataModuleContext<CatalogConfig>, o
     audit,
     projects,
     jobs,
+    targetLists,
     progress,
     settlement,
     reconciliation,

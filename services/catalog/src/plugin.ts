@@ -11,6 +11,7 @@ import { monitorRoutes } from './features/monitors/index.ts';
 import { projectRoutes } from './features/projects/index.ts';
 import { resultRoutes } from './features/results/index.ts';
 import { scheduleRoutes } from './features/schedules/index.ts';
+import { targetListRoutes } from './features/target-lists/index.ts';
 import { webhookRoutes } from './features/webhooks/index.ts';
 
 /** Catalog's routes in their own encapsulated context, one call per feature with the services it acts on. */
@@ -28,5 +29,6 @@ export function catalogRoutes(catalog: Catalog) {
     destinationRoutes(app, catalog.destinations);
     historyRoutes(app, catalog.history);
     monitorRoutes(app, catalog.monitors);
+    targetListRoutes(app, catalog.targetLists);
   };
 }

@@ -9,6 +9,7 @@ import { ProjectRepository } from './features/projects/index.ts';
 import { ResultRepository } from './features/results/index.ts';
 import { ScheduleBudgetRepository, ScheduleRepository } from './features/schedules/index.ts';
 import type { JobChanges } from './features/shared/job-changes.ts';
+import { TargetListRepository } from './features/target-lists/index.ts';
 import type { Logger } from './features/shared/ports.ts';
 import { DeliveryRepository, EndpointRepository } from './features/webhooks/index.ts';
 
@@ -34,6 +35,7 @@ export class CatalogRepositories {
   readonly monitorEvents: MonitorEventRepository;
   readonly monitorCooldowns: CooldownRepository;
   readonly monitorConfirmations: ConfirmationRepository;
+  readonly targetLists: TargetListRepository;
 
   constructor(store: DocumentStore, changes: Pick<JobChanges, 'publish'>) {
     this.audit = new AuditRepository(store);
@@ -52,6 +54,7 @@ export class CatalogRepositories {
     this.monitorEvents = new MonitorEventRepository(store);
     this.monitorCooldowns = new CooldownRepository(store);
     this.monitorConfirmations = new ConfirmationRepository(store);
+    this.targetLists = new TargetListRepository(store);
   }
 
   /** Indexes and one-time migrations of every repository, then the per-project job counts (below). */
@@ -70,6 +73,7 @@ export class CatalogRepositories {
       this.monitorEvents.init(),
       this.monitorCooldowns.init(),
       this.monitorConfirmations.init(),
+      this.targetLists.init(),
       this.#initJobs(options),
     ]);
   }

@@ -42,7 +42,7 @@ export function schedulesCommands(program: Command, action: Action): void {
                   s.cron,
                   s.timezone,
                   s.crawlConfig.type,
-                  s.crawlConfig.targets.length,
+                  s.crawlConfig.targetListId ? `list ${s.crawlConfig.targetListId}` : (s.crawlConfig.targets?.length ?? 0),
                   s.enabled ? 'yes' : 'no',
                   formatTime(s.nextRunAt),
                   s.lastJobId ?? '-',

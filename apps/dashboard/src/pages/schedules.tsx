@@ -71,6 +71,7 @@ function ScheduleCard({ schedule, onChanged }: { schedule: Schedule; onChanged: 
     },
   });
   const described = cronInWords(schedule.cron, schedule.timezone);
+  const targets = schedule.crawlConfig.targets ?? [];
   return (
     <li class="card">
       <h2>
@@ -79,9 +80,9 @@ function ScheduleCard({ schedule, onChanged }: { schedule: Schedule; onChanged: 
       </h2>
       <p>{'words' in described ? described.words : described.error}</p>
       <p class="muted">
-        {schedule.crawlConfig.type} · {schedule.crawlConfig.targets.length} target{schedule.crawlConfig.targets.length === 1 ? '' : 's'}:{' '}
-        {schedule.crawlConfig.targets.slice(0, 3).join(', ')}
-        {schedule.crawlConfig.targets.length > 3 ? '…' : ''}
+        {schedule.crawlConfig.type} · {targets.length} target{targets.length === 1 ? '' : 's'}:{' '}
+        {schedule.crawlConfig.targetListId ? `target list ${schedule.crawlConfig.targetListId}` : targets.slice(0, 3).join(', ')}
+        {targets.length > 3 ? '…' : ''}
       </p>
       <dl class="facts">
         <dt>Next run</dt>

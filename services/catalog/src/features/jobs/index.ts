@@ -6,7 +6,7 @@
 export { AbandonedJobRepository } from './abandoned-job-repository.ts';
 export { crawlQueue, JobDispatch } from './job-dispatch.ts';
 export { assertWithinMaxCredits, creditsToReserve } from './job-credits.ts';
-export { JobInput, type PreparedJob } from './job-input.ts';
+export { JobInput, type PreparedJob, type TargetCheck } from './job-input.ts';
 export { JobLifecycle, type CreateOptions, type JobReason } from './job-lifecycle.ts';
 export { crawlTaskId, isOpenTarget, isTerminalJob, toJobView, type JobDoc, type MonitorRun, type TargetDoc } from './job-model.ts';
 export { JobReconciliation, type JobState } from './job-reconciliation.ts';

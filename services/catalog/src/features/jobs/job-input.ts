@@ -37,6 +37,9 @@ export interface PreparedJob {
   unitsPerTarget: number;
 }
 
+/** One target checked (JobInput.checkTarget): what a job stores and the key duplicates share, or why not. */
+export type TargetCheck = { ok: true; key: string; target: PreparedJob['targets'][number] } | { ok: false; reason: string };
+
 const MAX_CONFIG_DEPTH = 6;
 
 /** Keys that MongoDB would read as operators or paths never reach storage. */
@@ -129,50 +132,49 @@ export class JobInput {
     if (size > CATALOG_LIMITS.configMaxBytes) {
       throw errors.validation(`${configPath || 'config'} must be at most ${CATALOG_LIMITS.configMaxBytes} bytes when serialized (got ${size})`);
     }
+    if ((body.targets === undefined) === (body.targetListId === undefined)) {
+      throw errors.validation(`${prefix}targets or ${prefix}targetListId is required (exactly one of them)`);
+    }
+    // A list's targets were checked on upload; the job takes them when it is created (JobLifecycle).
     const targets = this.#targets(body, prefix);
     return { type: body.type, targets, config, unitsPerTarget: unitsPerTarget(body.type, config) };
+  }
+
+  /**
+   * One target as a job reads it: trimmed, resolved (an ASIN, a node or seller id, a folded
+   * keyword) and checked. `key` is what duplicates share; `reason` says why a target is refused,
+   * in the words of a job's 400 after the target itself.
+   */
+  checkTarget(type: JobType, raw: string): TargetCheck {
+    const value = raw.trim();
+    if (value === '') return { ok: false, reason: 'must not be blank' };
+    if (value.length > CATALOG_LIMITS.targetMaxLength) return { ok: false, reason: `must be at most ${CATALOG_LIMITS.targetMaxLength} characters` };
+    if (type === 'search') return { ok: true, key: value.replace(/\s+/g, ' ').toLowerCase(), target: { value } };
+    if (type !== 'details') {
+      const resolved = KIND_TARGETS[type](value, { extraHosts: this.#extraHosts });
+      if (!resolved.ok) return { ok: false, reason: `is not ${TARGET_NAMES[type]}: ${resolved.reason}` };
+      return { ok: true, key: resolved.id, target: ASIN_TARGETS.has(type) ? { value, asin: resolved.id } : { value, key: resolved.id } };
+    }
+    const resolved = resolveDetailsTarget(value, { extraHosts: this.#extraHosts });
+    if (!resolved.ok) return { ok: false, reason: `is not a valid ASIN or product URL: ${resolved.reason}` };
+    return { ok: true, key: resolved.asin, target: { value, asin: resolved.asin } };
   }
 
   #targets(body: CreateJobBody, prefix: string): PreparedJob['targets'] {
     const targets: PreparedJob['targets'] = [];
     const seen = new Set<string>();
     const problems: string[] = [];
-    body.targets.forEach((raw, index) => {
-      const value = raw.trim();
-      if (value === '') {
-        problems.push(`${prefix}targets[${index}] must not be blank`);
+    (body.targets ?? []).forEach((raw, index) => {
+      const checked = this.checkTarget(body.type, raw);
+      if (!checked.ok) {
+        const value = raw.trim();
+        const shown = value === '' ? '' : ` ${JSON.stringify(value.length > 200 ? `${value.slice(0, 200)}…` : value)}`;
+        problems.push(`${prefix}targets[${index}]${shown} ${checked.reason}`);
         return;
       }
-      if (body.type === 'search') {
-        const key = value.replace(/\s+/g, ' ').toLowerCase();
-        if (seen.has(key)) return;
-        seen.add(key);
-        targets.push({ value });
-        return;
-      }
-      if (body.type !== 'details') {
-        const resolved = KIND_TARGETS[body.type](value, { extraHosts: this.#extraHosts });
-        if (!resolved.ok) {
-          problems.push(
-            `${prefix}targets[${index}] ${JSON.stringify(value.length > 200 ? `${value.slice(0, 200)}…` : value)} is not ${TARGET_NAMES[body.type]}: ${resolved.reason}`,
-          );
-          return;
-        }
-        if (seen.has(resolved.id)) return;
-        seen.add(resolved.id);
-        targets.push(ASIN_TARGETS.has(body.type) ? { value, asin: resolved.id } : { value, key: resolved.id });
-        return;
-      }
-      const resolved = resolveDetailsTarget(value, { extraHosts: this.#extraHosts });
-      if (!resolved.ok) {
-        problems.push(
-          `${prefix}targets[${index}] ${JSON.stringify(value.length > 200 ? `${value.slice(0, 200)}…` : value)} is not a valid ASIN or product URL: ${resolved.reason}`,
-        );
-        return;
-      }
-      if (seen.has(resolved.asin)) return;
-      seen.add(resolved.asin);
-      targets.push({ value, asin: resolved.asin });
+      if (seen.has(checked.key)) return;
+      seen.add(checked.key);
+      targets.push(checked.target);
     });
     if (problems.length > 0) throw errors.validation(problems[0] as string, problems);
     return targets;

@@ -12,7 +12,7 @@ import type { CatalogResources } from '../shared/resources.ts';
 import type { AbandonedJobRepository } from './abandoned-job-repository.ts';
 import { assertWithinMaxCredits, creditsToReserve } from './job-credits.ts';
 import type { JobDispatch } from './job-dispatch.ts';
-import type { JobInput } from './job-input.ts';
+import type { JobInput, PreparedJob } from './job-input.ts';
 import { countTargets, isTerminalJob, type JobDoc } from './job-model.ts';
 import type { JobRepository } from './job-repository.ts';
 import type { JobSettlement } from './job-settlement.ts';
@@ -45,6 +45,18 @@ export interface JobLifecycleParts {
   audit: AuditLog;
   dispatch: JobDispatch;
   settlement: JobSettlement;
+  /** The targets a job takes from a target list (the target-lists feature). */
+  targetLists?: TargetListSource;
+}
+
+/** Where a job named by `targetListId` finds its targets, already checked and de-duplicated. */
+export interface TargetListSource {
+  targetsFor(
+    organizationId: string,
+    listId: string,
+    expected: { projectId: string; type: CreateJobBody['type'] },
+    field: string,
+  ): Promise<PreparedJob['targets']>;
 }
 
 const CANCEL_ATTEMPTS = 20;
@@ -63,6 +75,7 @@ export class JobLifecycle {
   readonly #audit: AuditLog;
   readonly #dispatch: JobDispatch;
   readonly #settlement: JobSettlement;
+  readonly #targetLists: TargetListSource | undefined;
   readonly #logger: Logger;
   readonly #metrics: JobMetrics;
 
@@ -76,6 +89,7 @@ export class JobLifecycle {
     this.#audit = parts.audit;
     this.#dispatch = parts.dispatch;
     this.#settlement = parts.settlement;
+    this.#targetLists = parts.targetLists;
     this.#logger = resources.logger;
     this.#metrics = resources.metrics;
   }
@@ -88,6 +102,7 @@ export class JobLifecycle {
     const project = await this.#projects.getOwned(actor.organizationId, projectId);
     if (project.archived) throw errors.conflict('Project is archived: unarchive it before creating jobs');
     const prepared = this.#input.prepare(body);
+    if (body.targetListId !== undefined) prepared.targets = await this.#listTargets(actor, projectId, body, options);
     assertWithinMaxCredits(creditsToReserve(prepared), body.maxCredits, options.scheduleId ? 'crawlConfig.maxCredits' : 'maxCredits');
     const jobId = options.jobId ?? newId('job_');
     const reason = options.reason ?? 'job.create';
@@ -183,6 +198,19 @@ export class JobLifecycle {
       'job created',
     );
     return stored;
+  }
+
+  /** A list's targets for one job: a list past one job's limit is refused (chunked jobs: ADR 0021). */
+  async #listTargets(actor: Actor, projectId: string, body: CreateJobBody, options: CreateOptions): Promise<PreparedJob['targets']> {
+    const field = options.scheduleId ? 'crawlConfig.targetListId' : 'targetListId';
+    if (!this.#targetLists) throw errors.validation(`${field}: target lists are not available here`);
+    const targets = await this.#targetLists.targetsFor(actor.organizationId, body.targetListId as string, { projectId, type: body.type }, field);
+    if (targets.length > CATALOG_LIMITS.maxTargetsPerJob) {
+      throw errors.validation(
+        `${field}: the list holds ${targets.length} targets; a job takes at most ${CATALOG_LIMITS.maxTargetsPerJob} (split the list, see docs/catalog.md, Target lists)`,
+      );
+    }
+    return targets;
   }
 
   async retry(actor: Actor, jobId: string, options: Pick<CreateOptions, 'requestId' | 'identity' | 'signal'> = {}): Promise<JobDoc> {
