@@ -16,6 +16,8 @@ const BENCHES: Record<string, () => Promise<{ main(): Promise<void> }>> = {
   'read-path': () => import('./read-path.ts'),
   // Needs a MongoDB-wire server (BENCH_MONGO_URL or TEST_MONGO_URL); says so and skips without one.
   'ferretdb-locks': () => import('./ferretdb-locks.ts'),
+  // A 100,000-line target list parsed, checked, de-duplicated and stored, against splitting the same bytes.
+  'target-lists': () => import('./target-lists.ts'),
 };
 
 const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
