@@ -198,7 +198,7 @@ export const JobConfig = Type.Object(
         minLength: 1,
         maxLength: 64,
         description:
-          "A destination of the job's project (docs/destinations.md): when the job ends, its results are written there as parts and a manifest. Not checked at create yet: a destination that does not exist (or was deleted) shows as a failed delivery on the job.",
+          "A destination of the job's project (docs/destinations.md): when the job ends, its results are written there as parts and a manifest. Checked at create (and when a schedule is created or changed): one the organization does not have, or one of another project, is a 400 naming it. A destination deleted after the create shows as a failed delivery on the job.",
       }),
     ),
     require: Type.Optional(

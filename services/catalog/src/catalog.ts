@@ -99,6 +99,8 @@ export async function createCatalog(context: DataModuleContext<CatalogConfig>, o
     jobs: repositories.jobs,
     abandoned: repositories.abandonedJobs,
     input,
+    // Destinations are built below (they read jobs); the lookup reaches them when a job is created.
+    destinations: { projectOf: (organizationId, id): Promise<string | null> => destinations.service.projectOf(organizationId, id) },
     targetLists,
     projects,
     audit,

@@ -113,6 +113,11 @@ export class DestinationService {
     return destination;
   }
 
+  /** The project of an organization's destination, or null when it has none of that id (the jobs' DestinationLookup). */
+  async projectOf(organizationId: string, id: string): Promise<string | null> {
+    return (await this.#destinations.findOwned(organizationId, id))?.projectId ?? null;
+  }
+
   async remove(actor: Actor, id: string, requestId?: string): Promise<void> {
     if (!(await this.#destinations.remove(actor.organizationId, id))) throw errors.notFound('Destination');
     await this.#options.audit.recordQuietly({

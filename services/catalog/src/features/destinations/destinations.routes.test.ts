@@ -27,7 +27,6 @@ describe.skipIf(found.skipReason !== undefined).each(testBackends())(
       type: 's3',
       bucket,
       prefix: '/exports/amazon/',
-      region: 'us-east-1',
       endpoint: url,
       ...KEYS,
       ...extra,
@@ -95,6 +94,46 @@ describe.skipIf(found.skipReason !== undefined).each(testBackends())(
       expect((await read(test.body.data.key)).toString()).toContain(id);
       expect((await h.request({ method: 'DELETE', url: `/destinations/${id}`, token: alice.token })).status).toBe(204);
       expect((await h.request({ method: 'GET', url: `/destinations/${id}`, token: alice.token })).status).toBe(404);
+    });
+
+    it('refuses a job or schedule naming a destination the organization does not have, or one of another project (400 naming it)', async () => {
+      const jobWith = (destinationId: string, project = projectId, token = alice.token) =>
+        h.request({ method: 'POST', url: `/projects/${project}/jobs`, token, body: { type: 'search', targets: ['kw'], config: { destinationId } } });
+      const missing = await jobWith('dst_missing');
+      expect(missing.status).toBe(400);
+      expect(missing.body.error.message).toBe('config.destinationId "dst_missing" is not a destination of this organization');
+
+      const ours = (await create()).body.data.id;
+      const malloryProject = (await h.request({ method: 'POST', url: '/projects', token: mallory.token, body: { name: 'm' } })).body.data.id;
+      const theirs = await jobWith(ours, malloryProject, mallory.token);
+      expect(theirs.status).toBe(400);
+      expect(theirs.body.error.message).toContain(`"${ours}" is not a destination of this organization`);
+
+      const otherProject = (await h.request({ method: 'POST', url: '/projects', token: alice.token, body: { name: 'q' } })).body.data.id;
+      const elsewhere = await jobWith(ours, otherProject);
+      expect(elsewhere.status).toBe(400);
+      expect(elsewhere.body.error.message).toContain(`belongs to another project (${projectId})`);
+
+      const schedule = (destinationId: string) =>
+        h.request({
+          method: 'POST',
+          url: `/projects/${projectId}/schedules`,
+          token: alice.token,
+          body: { cron: '0 * * * *', crawlConfig: { type: 'search', targets: ['kw'], config: { destinationId } } },
+        });
+      const refused = await schedule('dst_missing');
+      expect(refused.status).toBe(400);
+      expect(refused.body.error.message).toBe('crawlConfig.config.destinationId "dst_missing" is not a destination of this organization');
+      const accepted = await schedule(ours);
+      expect(accepted.status, accepted.text).toBe(201);
+      const patched = await h.request({
+        method: 'PATCH',
+        url: `/schedules/${accepted.body.data.id}`,
+        token: alice.token,
+        body: { crawlConfig: { type: 'search', targets: ['kw'], config: { destinationId: 'dst_gone' } } },
+      });
+      expect(patched.status).toBe(400);
+      expect(patched.body.error.message).toContain('"dst_gone"');
     });
 
     it("writes a finished job's results as gzipped NDJSON parts and a manifest, and logs the delivery", async () => {

@@ -5,6 +5,7 @@
  */
 export { AbandonedJobRepository } from './abandoned-job-repository.ts';
 export { crawlQueue, JobDispatch } from './job-dispatch.ts';
+export type { DestinationLookup } from './destination-check.ts';
 export { assertWithinMaxCredits, creditsToReserve } from './job-credits.ts';
 export { JobInput, type PreparedJob, type TargetCheck } from './job-input.ts';
 export { JobLifecycle, type CreateOptions, type JobReason } from './job-lifecycle.ts';

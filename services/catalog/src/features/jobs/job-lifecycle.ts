@@ -10,6 +10,7 @@ import type { Actor } from '../shared/actor.ts';
 import type { BillingPort, Logger } from '../shared/ports.ts';
 import type { CatalogResources } from '../shared/resources.ts';
 import type { AbandonedJobRepository } from './abandoned-job-repository.ts';
+import { checkDestination, type DestinationLookup } from './destination-check.ts';
 import { assertWithinMaxCredits, creditsToReserve } from './job-credits.ts';
 import type { JobDispatch } from './job-dispatch.ts';
 import type { JobInput, PreparedJob } from './job-input.ts';
@@ -41,6 +42,8 @@ export interface JobLifecycleParts {
   jobs: JobRepository;
   abandoned: AbandonedJobRepository;
   input: JobInput;
+  /** Where `config.destinationId` is checked at create (the destinations feature); absent, it is not checked. */
+  destinations?: DestinationLookup | undefined;
   projects: ProjectService;
   audit: AuditLog;
   dispatch: JobDispatch;
@@ -69,6 +72,7 @@ export class JobLifecycle {
   readonly #jobs: JobRepository;
   readonly #abandoned: AbandonedJobRepository;
   readonly #input: JobInput;
+  readonly #destinations: DestinationLookup | undefined;
   readonly #clock: Clock;
   readonly #billing: () => BillingPort;
   readonly #projects: ProjectService;
@@ -83,6 +87,7 @@ export class JobLifecycle {
     this.#jobs = parts.jobs;
     this.#abandoned = parts.abandoned;
     this.#input = parts.input;
+    this.#destinations = parts.destinations;
     this.#clock = resources.clock;
     this.#billing = resources.billing;
     this.#projects = parts.projects;
@@ -104,6 +109,8 @@ export class JobLifecycle {
     const prepared = this.#input.prepare(body);
     if (body.targetListId !== undefined) prepared.targets = await this.#listTargets(actor, projectId, body, options);
     assertWithinMaxCredits(creditsToReserve(prepared), body.maxCredits, options.scheduleId ? 'crawlConfig.maxCredits' : 'maxCredits');
+    const destinationField = options.scheduleId ? 'crawlConfig.config.destinationId' : 'config.destinationId';
+    await this.checkDestination(actor.organizationId, projectId, prepared.config, destinationField);
     const jobId = options.jobId ?? newId('job_');
     const reason = options.reason ?? 'job.create';
     const callContext = { requestId: options.requestId, identity: options.identity ?? null };
@@ -211,6 +218,11 @@ export class JobLifecycle {
       );
     }
     return targets;
+  }
+
+  /** A named destination exists and is the project's (schedules check their crawl definition with it). @throws 400 */
+  checkDestination(organizationId: string, projectId: string, config: CreateJobBody['config'], field: string): Promise<void> {
+    return checkDestination(this.#destinations, { organizationId, projectId, config }, field);
   }
 
   async retry(actor: Actor, jobId: string, options: Pick<CreateOptions, 'requestId' | 'identity' | 'signal'> = {}): Promise<JobDoc> {

@@ -96,6 +96,7 @@ export class ScheduleService {
     const timezone = body.timezone ?? DEFAULT_TIMEZONE;
     const { nextRunAt } = validateCron(body.cron, timezone, this.#options.minIntervalMinutes, now);
     const crawlConfig = normalizedConfig(this.#options.input, body.crawlConfig);
+    await this.#options.jobs.checkDestination(actor.organizationId, projectId, crawlConfig.config, 'crawlConfig.config.destinationId');
     const iso = now.toISOString();
     const doc: ScheduleDoc = {
       _id: newId('sch_'),
@@ -154,7 +155,10 @@ export class ScheduleService {
       set.cron = cron.trim();
       set.timezone = timezone;
     }
-    if (patch.crawlConfig !== undefined) set.crawlConfig = normalizedConfig(this.#options.input, patch.crawlConfig);
+    if (patch.crawlConfig !== undefined) {
+      set.crawlConfig = normalizedConfig(this.#options.input, patch.crawlConfig);
+      await this.#options.jobs.checkDestination(actor.organizationId, current.projectId, set.crawlConfig.config, 'crawlConfig.config.destinationId');
+    }
     if (patch.enabled !== undefined) set.enabled = patch.enabled;
     if (patch.maxCreditsPerMonth !== undefined) {
       // A raised or removed budget lets the next run try again this month.
