@@ -43,8 +43,12 @@ export function SchedulesPage({ projectId }: { projectId: string }) {
             submitLabel="Create schedule"
             busy={create.isPending}
             error={create.error}
-            onSubmit={(body) =>
-              create.mutate({ ...body, crawlConfig: body.crawlConfig!, cron: body.cron!, enabled: true }, { onSuccess: () => setCreating(false) })
+            onSubmit={({ maxCreditsPerMonth, ...body }) =>
+              // An update clears a budget with null; a new schedule simply has none.
+              create.mutate(
+                { ...body, ...(maxCreditsPerMonth != null ? { maxCreditsPerMonth } : {}), crawlConfig: body.crawlConfig!, cron: body.cron!, enabled: true },
+                { onSuccess: () => setCreating(false) },
+              )
             }
             onCancel={() => setCreating(false)}
           />
