@@ -4,6 +4,7 @@ import { AdminApi } from './resources/admin-api.ts';
 import { AuditApi } from './resources/audit-api.ts';
 import { AuthApi } from './resources/auth-api.ts';
 import { CreditsApi, getDailyCredits, getUsage, ReferralApi } from './resources/billing-api.ts';
+import { DestinationsApi } from './resources/destinations-api.ts';
 import { HistoryApi } from './resources/history-api.ts';
 import { JobsApi } from './resources/jobs-api.ts';
 import { MonitorsApi } from './resources/monitors-api.ts';
@@ -29,6 +30,8 @@ export class CrawlClient {
   readonly jobs: JobsApi;
   readonly schedules: SchedulesApi;
   readonly webhooks: WebhooksApi;
+  /** S3-compatible buckets finished jobs are written to; a job's deliveries are `jobs.deliveries`. */
+  readonly destinations: DestinationsApi;
   readonly history: HistoryApi;
   readonly monitors: MonitorsApi;
   readonly audit: AuditApi;
@@ -44,6 +47,7 @@ export class CrawlClient {
     this.jobs = new JobsApi(this.transport);
     this.schedules = new SchedulesApi(this.transport);
     this.webhooks = new WebhooksApi(this.transport);
+    this.destinations = new DestinationsApi(this.transport);
     this.history = new HistoryApi(this.transport);
     this.monitors = new MonitorsApi(this.transport);
     this.audit = new AuditApi(this.transport);

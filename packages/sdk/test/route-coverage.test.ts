@@ -12,7 +12,8 @@ function recordingFetch(calls: Array<{ method: string; path: string }>): typeof 
       return new Response(`id: 1\nevent: end\ndata: ${JSON.stringify(end)}\n\n`, { headers: { 'content-type': 'text/event-stream' } });
     }
     const isList =
-      (init?.method ?? 'GET') === 'GET' && /\/(projects|jobs|schedules|webhooks|deliveries|audit|packages|ledger|monitors|events)$/.test(url.pathname);
+      (init?.method ?? 'GET') === 'GET' &&
+      /\/(projects|jobs|schedules|webhooks|deliveries|destinations|audit|packages|ledger|monitors|events)$/.test(url.pathname);
     const item = {
       targets: [],
       items: [],
@@ -62,6 +63,13 @@ describe('every public route has a client method', () => {
     await crawl.webhooks.test('w1');
     await crawl.webhooks.deliveries('w1');
     await crawl.webhooks.replay('w1', 'd1');
+    await crawl.destinations.create('p1', { type: 's3', bucket: 'b', region: 'us-east-1', accessKeyId: 'k', secretAccessKey: 's' } as never);
+    await crawl.destinations.list('p1');
+    await crawl.destinations.get('d1');
+    await crawl.destinations.test('d1');
+    await crawl.destinations.delete('d1');
+    await crawl.jobs.deliveries('j1');
+    await crawl.jobs.replayDelivery('j1', 'dd1');
     await crawl.history.product('B0SIM00001');
     await crawl.history.latest('B0SIM00001');
     await crawl.history.keywordRanks('usb c cable');

@@ -1,6 +1,8 @@
 import {
   CatalogRoutes,
   type CreateJobBody,
+  type DestinationDelivery,
+  DestinationRoutes,
   type ExportFormat,
   type JobEstimate,
   type JobResults,
@@ -105,6 +107,16 @@ export class JobsApi {
   /** Stops a queued or running job; unprocessed targets are refunded. A finished job answers 409. */
   async cancel(id: string, options?: CallOptions): Promise<Job> {
     return normalizeJob((await this.transport.call(CatalogRoutes.cancelJob, { params: { id } }, options)).data);
+  }
+
+  /** The job's deliveries to its destination (`config.destinationId`), each with every attempt and the store's reason when one failed. */
+  async deliveries(id: string, options?: CallOptions): Promise<DestinationDelivery[]> {
+    return (await this.transport.call(DestinationRoutes.listJobDeliveries, { params: { id } }, options)).data;
+  }
+
+  /** Writes the job's results to the destination again, now, with a fresh retry schedule (409 while an attempt runs). */
+  async replayDelivery(id: string, deliveryId: string, options?: CallOptions): Promise<DestinationDelivery> {
+    return (await this.transport.call(DestinationRoutes.replayJobDelivery, { params: { id, deliveryId } }, options)).data;
   }
 
   /** The job's live events (`GET /jobs/:id/events`), reconnecting with `Last-Event-ID`; ends after the `end` event. */
