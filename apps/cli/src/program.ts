@@ -3,6 +3,7 @@ import { CliContext, DEFAULT_BASE_URL, type GlobalOptions } from './cli-context.
 import type { CliIo } from './cli-io.ts';
 import { actionFactory } from './commands/action.ts';
 import { authCommands } from './commands/auth-commands.ts';
+import { destinationsCommands } from './commands/destinations-commands.ts';
 import { historyCommands } from './commands/history-commands.ts';
 import { jobsCommands } from './commands/jobs-commands.ts';
 import { mcpCommand } from './commands/mcp-command.ts';
@@ -39,6 +40,7 @@ export function buildProgram(io: CliIo, contexts: CliContext[]): Command {
   monitorsCommands(program, action);
   usageCommand(program, action);
   webhooksCommands(program, action);
+  destinationsCommands(program, action);
   mcpCommand(program, action);
   // Subcommands stop the process through the same override, so main() decides the exit code.
   for (const command of program.commands)

@@ -13,6 +13,7 @@ import { followJob, statusColor } from '../progress/follow-job.ts';
 import type { Action } from './action.ts';
 import { collect, jobType, parseConfig, readTargets } from './job-input.ts';
 import { jobEstimateCommand } from './job-estimate-command.ts';
+import { jobDeliveriesCommands } from './destinations-commands.ts';
 import { defaultProject } from './projects-commands.ts';
 
 interface CreateOptions {
@@ -67,6 +68,7 @@ export function jobsCommands(program: Command, action: Action): void {
     );
 
   jobEstimateCommand(jobs, action);
+  jobDeliveriesCommands(jobs, action);
 
   jobs
     .command('watch')
