@@ -44,6 +44,9 @@ export class MongoCollection<T extends Document> implements Collection<T> {
   // biome-ignore lint/suspicious/noExplicitAny: documents of every collection, string `_id`s the driver's default types (ObjectId) do not allow.
   readonly #collection: DriverCollection<any>;
   readonly #settings: CollectionSettings;
+  /** A TTL index the server would not build (FerretDB): its field and seconds, swept on inserts instead. */
+  #sweptTtl: { field: string; seconds: number } | undefined;
+  #ttlSweptAt = 0;
 
   constructor(db: Db, name: string, settings: CollectionSettings) {
     this.name = name;
@@ -73,11 +76,21 @@ export class MongoCollection<T extends Document> implements Collection<T> {
     }
   }
 
-  insertOne(doc: T): Promise<T> {
-    return this.#run(async (maxTimeMS) => {
+  async insertOne(doc: T): Promise<T> {
+    await this.#run(async (maxTimeMS) => {
       await this.#collection.insertOne({ ...doc }, { maxTimeMS });
-      return doc;
     });
+    await this.#sweepExpired();
+    return doc;
+  }
+
+  /** Where the server keeps no TTL index, expired documents go on inserts, at most once a second. */
+  async #sweepExpired(force = false): Promise<void> {
+    if (this.#sweptTtl === undefined) return;
+    const now = Date.now();
+    if (!force && now - this.#ttlSweptAt < 1_000) return;
+    this.#ttlSweptAt = now;
+    await this.deleteMany({ [this.#sweptTtl.field]: { $lte: new Date(now - this.#sweptTtl.seconds * 1_000) } });
   }
 
   insertMany(docs: readonly T[]): Promise<void> {
@@ -279,10 +292,29 @@ export class MongoCollection<T extends Document> implements Collection<T> {
     try {
       for (const index of indexes) {
         const name = index.name ?? Object.keys(index.keys).join('_');
-        await this.#collection.createIndex(index.keys, { name, unique: index.unique ?? false });
+        const options = { name, unique: index.unique ?? false };
+        if (index.expireAfterSeconds === undefined) {
+          await this.#collection.createIndex(index.keys, options);
+          continue;
+        }
+        try {
+          await this.#collection.createIndex(index.keys, { ...options, expireAfterSeconds: index.expireAfterSeconds });
+        } catch (error) {
+          if (!ttlNotImplemented(error)) throw error;
+          // FerretDB has no TTL indexes: a plain index, and this collection sweeps (IndexSpec).
+          await this.#collection.createIndex(index.keys, options);
+          this.#sweptTtl = { field: Object.keys(index.keys)[0] ?? '', seconds: index.expireAfterSeconds };
+          await this.#sweepExpired(true);
+        }
       }
     } catch (error) {
       throw translate(error, this.name);
     }
   }
+}
+
+/** The server's answer to a TTL option it does not implement (FerretDB: code 238, NotImplemented). */
+function ttlNotImplemented(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return code === 238 || (typeof message === 'string' && message.includes('expireAfterSeconds') && message.includes('not implemented'));
 }

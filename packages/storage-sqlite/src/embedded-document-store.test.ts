@@ -256,6 +256,21 @@ describe('EmbeddedDocumentStore on SQLite', () => {
     await third.close();
   });
 
+  it('removes documents past a TTL index on ensureIndexes and on inserts, keeping the others', async () => {
+    const store = EmbeddedDocumentStore.inMemory();
+    const pages = store.collection<Document & { expiresAt: Date; n: number }>('ttl_pages');
+    await pages.insertOne({ _id: 'gone', n: 1, expiresAt: new Date(Date.now() - 1_000) });
+    await pages.insertOne({ _id: 'kept', n: 2, expiresAt: new Date(Date.now() + 3_600_000) });
+    await pages.ensureIndexes([{ keys: { expiresAt: 1 }, name: 'expires_at', expireAfterSeconds: 0 }]);
+    expect((await pages.find({})).map((d) => d._id)).toEqual(['kept']);
+    // A document already expired when written goes with the next sweep (at most once a second).
+    await pages.insertOne({ _id: 'late', n: 3, expiresAt: new Date(Date.now() - 1_000) });
+    await new Promise((resolve) => setTimeout(resolve, 1_050));
+    await pages.insertOne({ _id: 'kept-too', n: 4, expiresAt: new Date(Date.now() + 3_600_000) });
+    expect((await pages.find({}, { sort: { n: 1 } })).map((d) => d._id)).toEqual(['kept', 'kept-too']);
+    await store.close();
+  });
+
   it('counts and pages a few thousand documents correctly', async () => {
     const store = new EmbeddedDocumentStore({ path: join(dir, 'paging.db') });
     const jobs = store.collection<Job>('jobs');

@@ -48,6 +48,9 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
   readonly #updateByRowidSql: string;
   /** Fields kept as JSON text in their own generated column (sqlite-streamed-fields.ts). */
   readonly #streamedFields = new Set<string>();
+  /** A TTL index's field and seconds (IndexSpec.expireAfterSeconds), swept on writes at most once a second. */
+  #ttl: { field: string; seconds: number } | undefined;
+  #ttlSweptAt = 0;
 
   constructor(db: SqliteConnection, name: string, streamedFields: readonly string[] = []) {
     this.name = name;
@@ -78,6 +81,7 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
         this.#db.statement(this.#insertSql).run(doc._id, text);
       }),
     );
+    await this.#sweepExpired();
     return doc;
   }
 
@@ -201,6 +205,8 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
 
   async ensureIndexes(indexes: readonly IndexSpec[]): Promise<void> {
     for (const spec of indexes) {
+      const [ttlField] = Object.keys(spec.keys);
+      if (spec.expireAfterSeconds !== undefined && ttlField !== undefined) this.#ttl = { field: ttlField, seconds: spec.expireAfterSeconds };
       const index = sqliteIndex(this.#tableName, spec);
       this.#declaredIndexNames.set(index.name, index.declared);
       for (const path of Object.keys(spec.keys)) this.#indexedPaths.add(path);
@@ -216,6 +222,19 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
         }, true),
       );
     }
+    await this.#sweepExpired(true);
+  }
+
+  /**
+   * The embedded store's TTL: documents whose TTL field (a Date, stored as its ISO text) plus the
+   * index's seconds has passed are deleted, on `ensureIndexes` and on inserts at most once a second.
+   */
+  async #sweepExpired(force = false): Promise<void> {
+    if (this.#ttl === undefined) return;
+    const now = Date.now();
+    if (!force && now - this.#ttlSweptAt < 1_000) return;
+    this.#ttlSweptAt = now;
+    await this.deleteMany({ [this.#ttl.field]: { $lte: new Date(now - this.#ttl.seconds * 1_000).toISOString() } });
   }
 
   /** Diagnostics: SQLite's plan for `find(filter, options)`, one line per step (tests check index use). */

@@ -61,6 +61,13 @@ export interface IndexSpec {
   keys: Record<string, 1 | -1>;
   unique?: boolean;
   name?: string;
+  /**
+   * A TTL index (one field holding a Date): a document is removed once that time plus these
+   * seconds has passed. MongoDB's TTL monitor does it about once a minute; the embedded store when
+   * the collection is written and on `ensureIndexes`. Either may keep an expired document a while,
+   * so readers that care check the time themselves.
+   */
+  expireAfterSeconds?: number;
 }
 
 export interface Collection<T extends Document> {

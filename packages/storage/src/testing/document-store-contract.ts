@@ -367,6 +367,17 @@ export function describeDocumentStoreContract(adapter: string, open: () => Promi
       expect((await items.find({ org: 'us' }, { sort: { n: 1 } })).map((d) => d.tag ?? null)).toEqual(['first', null, 'last']);
     });
 
+    it('accepts a TTL index, declared again too, and keeps the documents not yet expired', async () => {
+      const expiring = store.collection<Loose>(`contract_${newId()}`);
+      const ttl = { keys: { expiresAt: 1 as const }, name: 'expires_at', expireAfterSeconds: 0 };
+      const later = new Date(Date.now() + 3_600_000);
+      await expiring.insertOne({ _id: 'kept-1', org: 'ttl', expiresAt: later });
+      await expiring.ensureIndexes([ttl]);
+      await expiring.ensureIndexes([ttl]);
+      await expiring.insertOne({ _id: 'kept-2', org: 'ttl', expiresAt: later });
+      expect((await expiring.find({ org: 'ttl' }, { sort: { _id: 1 } })).map((d) => d._id)).toEqual(['kept-1', 'kept-2']);
+    });
+
     it('answers a ping', async () => {
       await expect(store.ping()).resolves.toBeUndefined();
     });
