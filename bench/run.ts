@@ -18,6 +18,8 @@ const BENCHES: Record<string, () => Promise<{ main(): Promise<void> }>> = {
   'ferretdb-locks': () => import('./ferretdb-locks.ts'),
   // A 100,000-line target list parsed, checked, de-duplicated and stored, against splitting the same bytes.
   'target-lists': () => import('./target-lists.ts'),
+  // A 100,000-row job written to the S3 server as a destination writes it, against a bare upload of the same NDJSON (TEST_S3_URL).
+  delivery: () => import('./delivery.ts'),
 };
 
 const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
