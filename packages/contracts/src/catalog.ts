@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Timestamp } from './common.ts';
 import { JOB_TYPES } from './credits.ts';
+import { MAX_AGE_PATTERN } from './page-cache.ts';
 import { MAX_REQUIRED_FIELDS, REQUIRABLE_FIELDS } from './record-fields.ts';
 import { ResultRecord } from './records.ts';
 import { BlockKind, TargetCharges, TargetCoverage, UnchargedReason } from './target-outcome.ts';
@@ -201,6 +202,14 @@ export const JobConfig = Type.Object(
           "A destination of the job's project (docs/destinations.md): when the job ends, its results are written there as parts and a manifest. Checked at create (and when a schedule is created or changed): one the organization does not have, or one of another project, is a 400 naming it. A destination deleted after the create shows as a failed delivery on the job.",
       }),
     ),
+    maxAge: Type.Optional(
+      Type.String({
+        pattern: MAX_AGE_PATTERN,
+        examples: ['6h'],
+        description:
+          'Details and search jobs: a target fetched within this age (`30m`, `6h`, `1d`; at most 30d) for the same storefront, target, pages, sort, delivery ZIP and language is answered from the shared page cache at the cached price; its records carry `cachedAt`.',
+      }),
+    ),
     require: Type.Optional(
       // Items are checked by the service, not the schema: the allowed names depend on the job type,
       // and a wrong entry is answered with the names the job's record has (docs/catalog.md).
@@ -267,6 +276,9 @@ export const Target = Type.Object({
   uncharged: Type.Optional(UnchargedReason),
   blockKind: Type.Optional(BlockKind),
   coverage: Type.Optional(TargetCoverage),
+  cachedAt: Type.Optional(
+    Type.String({ format: 'date-time', description: 'Answered from the shared page cache (`config.maxAge`, charged the cached price): when its page was fetched.' }),
+  ),
   message: Type.Optional(
     Type.String({ description: 'Why the target failed, or why it was delivered without charge, in words.', examples: ['captcha (HTTP 200) after 4 attempts'] }),
   ),

@@ -10,6 +10,7 @@ export * from './public-routes.ts';
 export * from './credits.ts';
 export * from './internal-billing.ts';
 export * from './internal-catalog.ts';
+export * from './page-cache.ts';
 export * from './target-outcome.ts';
 export * from './crawl-task.ts';
 export * from './queues.ts';

@@ -72,6 +72,11 @@ export const SettleBody = Type.Object({
    * costs the units held for it.
    */
   chargedUnits: Type.Optional(Type.Integer({ minimum: 0 })),
+  /**
+   * Of the charged targets' units, those answered from the shared page cache: captured at the
+   * type's cached price per unit instead of the full one. Absent: none.
+   */
+  cachedUnits: Type.Optional(Type.Integer({ minimum: 0 })),
 });
 export type SettleBody = Static<typeof SettleBody>;
 

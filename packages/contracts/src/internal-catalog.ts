@@ -66,6 +66,8 @@ export const ReportTargetBody = Type.Object({
   coverage: Type.Optional(TargetCoverage),
   /** Billable units of the target for types billed per page fetched (pages that yielded records); absent: 1. */
   billableUnits: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_UNITS_PER_TARGET })),
+  /** With `status: success`: the records came from the shared page cache, from a fetch at this time (charged the cached price). */
+  cachedAt: Type.Optional(Type.String({ format: 'date-time' })),
 });
 export type ReportTargetBody = Static<typeof ReportTargetBody>;
 

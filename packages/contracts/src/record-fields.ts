@@ -3,7 +3,7 @@ import { JOB_TYPES, type JobType } from './credits.ts';
 import { RECORD_SCHEMAS } from './record-schemas.ts';
 
 /** Fields about the record rather than the page (what it lacks, how it was checked): nothing to require. */
-const BOOKKEEPING_FIELDS: ReadonlySet<string> = new Set(['missingFields', 'quality', 'location']);
+const BOOKKEEPING_FIELDS: ReadonlySet<string> = new Set(['missingFields', 'quality', 'location', 'cachedAt']);
 
 const fieldsOf = (schema: TObject): readonly string[] => Object.keys(schema.properties).filter((name) => !BOOKKEEPING_FIELDS.has(name));
 

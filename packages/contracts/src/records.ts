@@ -80,6 +80,7 @@ export const ProductRecord = Type.Object(
     location: O(RecordLocation),
     quality: RecordQuality,
     missingFields: MissingFields,
+    cachedAt: O(Type.String({ format: 'date-time', description: 'Answered from the shared page cache (`config.maxAge`): when the page was fetched.' })),
   },
   { $id: 'ProductRecord', additionalProperties: true, description: 'A details job result: one product page.' },
 );
@@ -115,6 +116,7 @@ export const SearchRecord = Type.Object(
     location: O(RecordLocation),
     quality: RecordQuality,
     missingFields: MissingFields,
+    cachedAt: O(Type.String({ format: 'date-time', description: 'Answered from the shared page cache (`config.maxAge`): when the page was fetched.' })),
   },
   { $id: 'SearchRecord', additionalProperties: true, description: 'A search job result: one item of a results page.' },
 );

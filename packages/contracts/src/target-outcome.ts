@@ -34,6 +34,9 @@ export const TargetCharges = Type.Object({
     minimum: 0,
     description: 'Targets that delivered their records without charge (each such target says why in `uncharged`).',
   }),
+  cachedUnits: Type.Optional(
+    Type.Integer({ minimum: 0, description: 'Of the charged units (targets, or pages of search targets), those answered from the shared page cache at the cached price.' }),
+  ),
 });
 export type TargetCharges = Static<typeof TargetCharges>;
 

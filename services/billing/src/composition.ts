@@ -76,7 +76,13 @@ export function composeBilling(
     rewardCredits: config.REFERRAL_REWARD_CREDITS,
     publicBaseUrl: config.PUBLIC_BASE_URL,
   });
-  const reservations = new Reservations(resources, { repository: repositories.reservations, ledger, usage, accounts });
+  const reservations = new Reservations(resources, {
+    repository: repositories.reservations,
+    ledger,
+    usage,
+    accounts,
+    cachedCredits: { details: config.CACHED_CREDITS_DETAILS, search: config.CACHED_CREDITS_SEARCH },
+  });
   const audit = bestEffortAudit(ports.audit, logger);
   const checkout = new Checkout(resources, {
     orders: repositories.orders,

@@ -4,6 +4,16 @@ import { Type, type Static } from '@sinclair/typebox';
 
 export const BillingConfig = defineConfig({
   ...UpstreamRateConfig,
+  CACHED_CREDITS_DETAILS: Type.Integer({
+    minimum: 0,
+    default: 1,
+    description: 'Credits a details target answered from the shared page cache (`config.maxAge`) costs, instead of the full price.',
+  }),
+  CACHED_CREDITS_SEARCH: Type.Integer({
+    minimum: 0,
+    default: 2,
+    description: 'Credits a search results page answered from the shared page cache (`config.maxAge`) costs, instead of the full price.',
+  }),
   SIGNUP_BONUS_CREDITS: Type.Integer({ minimum: 0, default: 1000, description: 'Credits granted once when an organization is created.' }),
   LIMIT_JOBS_PER_MONTH: Type.Integer({ minimum: 0, default: 10, description: 'Default monthly job limit per organization (UTC calendar month).' }),
   LIMIT_TARGETS_PER_MONTH: Type.Integer({ minimum: 0, default: 100, description: 'Default monthly target limit per organization.' }),

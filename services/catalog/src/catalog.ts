@@ -25,6 +25,7 @@ import { jobViewWithQueue } from './cross-feature/job-view.ts';
 import { CatalogMaintenance } from './cross-feature/maintenance.ts';
 import { observedThenMonitored } from './cross-feature/observed-then-monitored.ts';
 import { TargetListService } from './features/target-lists/index.ts';
+import { PageCacheStore } from './features/page-cache/index.ts';
 import { CatalogRepositories } from './repositories.ts';
 
 /** Catalog's services, composed once per module: what the routes and the background work act on. */
@@ -63,6 +64,8 @@ export interface Catalog {
   readonly monitors: Monitors;
   /** The background work that spans features (the module runs it on a timer). */
   readonly maintenance: CatalogMaintenance;
+  /** The shared page cache the worker reads and writes (docs/adr/0023-shared-page-cache.md). */
+  readonly pageCache: PageCacheStore;
 }
 
 export interface CatalogOptions {
@@ -196,8 +199,15 @@ export async function createCatalog(context: DataModuleContext<CatalogConfig>, o
     monitors,
     settings: { schedulerEnabled: config.SCHEDULER_ENABLED, requeueStaleAfterMs: config.REQUEUE_STALE_AFTER_MS },
   });
+  const pageCache = new PageCacheStore(store, {
+    maxEntries: config.PAGE_CACHE_MAX_ENTRIES,
+    maxEntryBytes: config.PAGE_CACHE_MAX_ENTRY_BYTES,
+    retentionMs: config.PAGE_CACHE_RETENTION_HOURS * 3_600_000,
+    now: () => clock.now(),
+  });
   await repositories.init({ clock, logger });
   await destinations.init();
+  await pageCache.init();
   return {
     audit,
     projects,
@@ -221,6 +231,7 @@ export async function createCatalog(context: DataModuleContext<CatalogConfig>, o
     historyRecorder,
     monitors,
     maintenance,
+    pageCache,
   };
 }
 

@@ -98,5 +98,21 @@ export const CatalogConfig = defineConfig({
     default: 400,
     description: 'Change points of product and rank history last seen longer ago than this are removed (a subject still checked keeps its current values).',
   }),
+  PAGE_CACHE_MAX_ENTRIES: Type.Integer({
+    minimum: 1,
+    default: 100_000,
+    description: 'Targets the shared page cache keeps (`config.maxAge`); past it, the oldest fetches are removed first.',
+  }),
+  PAGE_CACHE_MAX_ENTRY_BYTES: Type.Integer({
+    minimum: 1024,
+    default: 512 * 1024,
+    description: "Largest cached target (its records as JSON); a larger one is not cached. The cache's size is at most entries × this.",
+  }),
+  PAGE_CACHE_RETENTION_HOURS: Type.Integer({
+    minimum: 1,
+    maximum: 720,
+    default: 720,
+    description: 'How long a cached fetch is kept at all (a TTL index on MongoDB); no `maxAge` reaches further.',
+  }),
 });
 export type CatalogConfig = Static<typeof CatalogConfig>;

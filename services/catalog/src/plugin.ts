@@ -8,6 +8,7 @@ import { historyRoutes } from './features/history/index.ts';
 import { jobEventRoutes } from './features/job-events/index.ts';
 import { jobRoutes } from './features/jobs/index.ts';
 import { monitorRoutes } from './features/monitors/index.ts';
+import { pageCacheRoutes } from './features/page-cache/index.ts';
 import { projectRoutes } from './features/projects/index.ts';
 import { resultRoutes } from './features/results/index.ts';
 import { scheduleRoutes } from './features/schedules/index.ts';
@@ -30,5 +31,6 @@ export function catalogRoutes(catalog: Catalog) {
     historyRoutes(app, catalog.history);
     monitorRoutes(app, catalog.monitors);
     targetListRoutes(app, catalog.targetLists);
+    pageCacheRoutes(app, catalog.pageCache);
   };
 }

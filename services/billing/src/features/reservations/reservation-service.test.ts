@@ -190,6 +190,40 @@ for (const stores of billingStores()) {
       expect(await ledgerProblems(store)).toEqual([]);
     });
 
+    it('captures the targets answered from the page cache at the cached price, exactly, and says so on the ledger', async () => {
+      const { billing, store } = await billingFixture();
+      // Search: 5 credits a page, 2 from the cache (CACHED_CREDITS_SEARCH); 4 keywords of 2 pages hold 40.
+      await billing.reservations.reserve(reserveBody('org_a', 'job_1', 4, { unitsPerTarget: 2 }));
+      const settle = () =>
+        billing.reservations.settle({ organizationId: 'org_a', jobId: 'job_1', succeededTargets: 3, failedTargets: 1, cancelledTargets: 0, cachedUnits: 4 });
+      // 3 charged keywords = 6 pages: 2 fetched (10) + 4 cached (8) = 18; the rest (22) is released.
+      expect(await settle()).toEqual({ jobId: 'job_1', captured: 18, released: 22, alreadySettled: false });
+      expect(await settle()).toEqual({ jobId: 'job_1', captured: 18, released: 22, alreadySettled: true });
+      expect(await billing.ledger.balance('org_a')).toEqual({ available: 982, reserved: 0, spent: 18, granted: 1000 });
+      expect(await billing.ledger.findByKey('capture:job_1')).toMatchObject({
+        kind: 'capture',
+        amount: 18,
+        charges: { chargedTargets: 3, unchargedTargets: 0, cachedUnits: 4 },
+        reason: 'Settlement: successful targets, 4 unit(s) from the page cache at the cached price',
+      });
+      expect(await ledgerProblems(store)).toEqual([]);
+    });
+
+    it('takes the cached price of details targets from CACHED_CREDITS_DETAILS', async () => {
+      const { billing, store } = await billingFixture({ CACHED_CREDITS_DETAILS: 0 });
+      await billing.reservations.reserve(reserveBody('org_a', 'job_1', 5, { jobType: 'details' }));
+      const settled = await billing.reservations.settle({
+        organizationId: 'org_a',
+        jobId: 'job_1',
+        succeededTargets: 5,
+        failedTargets: 0,
+        cancelledTargets: 0,
+        cachedUnits: 3,
+      });
+      expect(settled).toEqual({ jobId: 'job_1', captured: 4, released: 6, alreadySettled: false });
+      expect(await ledgerProblems(store)).toEqual([]);
+    });
+
     it('finishes an interrupted settlement with the counts it decided', async () => {
       const { billing, repositories, store } = await billingFixture();
       await billing.reservations.reserve(reserveBody('org_a', 'job_1', 2));

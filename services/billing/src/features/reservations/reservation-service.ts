@@ -1,4 +1,4 @@
-import type { Reservation, ReserveBody, SettleBody, Settlement } from '@crawl/contracts';
+import type { JobType, Reservation, ReserveBody, SettleBody, Settlement } from '@crawl/contracts';
 import { errors } from '@crawl/errors';
 import type { Clock } from '@crawl/clock';
 import type { Accounts } from '../accounts/index.ts';
@@ -18,6 +18,8 @@ export interface ReservationsOptions {
   ledger: CreditLedger;
   usage: UsageCounters;
   accounts: Accounts;
+  /** Credits per unit answered from the shared page cache, by job type (types absent: the full price). */
+  cachedCredits?: Partial<Record<JobType, number>>;
 }
 
 /**
@@ -64,14 +66,18 @@ export class Reservations {
     if (!current || current.organizationId !== body.organizationId) throw errors.notFound('Reservation');
     if (current.status === 'pending') throw errors.conflict('The reservation for this job is still being taken');
     if (current.status === 'held') {
-      const split = splitSettlement(current, body);
+      const split = splitSettlement(current, body, this.#options.cachedCredits?.[current.jobType]);
       const outcome = {
         succeeded: body.succeededTargets,
         failed: body.failedTargets,
         cancelled: body.cancelledTargets,
         ...(body.unchargedTargets !== undefined ? { uncharged: body.unchargedTargets } : {}),
       };
-      const charges = { chargedTargets: split.chargedTargets, unchargedTargets: split.unchargedTargets };
+      const charges = {
+        chargedTargets: split.chargedTargets,
+        unchargedTargets: split.unchargedTargets,
+        ...(split.cachedUnits !== undefined ? { cachedUnits: split.cachedUnits } : {}),
+      };
       const decided = await this.#repository.moveToSettling(body.jobId, { captured: split.captured, released: split.released, outcome, charges }, this.#now());
       if (decided) {
         await this.completeSettlement(decided);
@@ -117,7 +123,9 @@ export class Reservations {
         key: `capture:${jobId}`,
         kind: 'capture',
         amount: doc.captured,
-        reason: 'Settlement: successful targets',
+        reason: doc.charges?.cachedUnits
+          ? `Settlement: successful targets, ${doc.charges.cachedUnits} unit(s) from the page cache at the cached price`
+          : 'Settlement: successful targets',
         jobId,
         ...charges,
       });

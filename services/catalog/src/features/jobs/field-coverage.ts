@@ -2,7 +2,7 @@ import type { TObject } from '@sinclair/typebox';
 import { RECORD_SCHEMAS, recordField, type JobType, type ResultRecord } from '@crawl/contracts';
 
 /** Fields about the record rather than the page: no coverage to show. */
-const BOOKKEEPING = new Set(['missingFields', 'quality', 'location', 'deliverTo', 'marketplace']);
+const BOOKKEEPING = new Set(['missingFields', 'quality', 'location', 'deliverTo', 'marketplace', 'cachedAt']);
 
 /** The fields a record schema leaves optional: the ones a page may lack. */
 function optionalFieldsOf(schema: TObject): readonly string[] {

@@ -22,6 +22,8 @@ export interface TargetDoc {
   coverage?: TargetCoverage;
   /** The billable units the worker reported (types billed per page fetched). */
   billableUnits?: number;
+  /** A success answered from the shared page cache: when its page was fetched (charged the cached price). */
+  cachedAt?: string;
   startedAt?: string;
   finishedAt?: string;
   /** Which report may be applied now (JobRepository.takeReportLease), and since when. */
@@ -115,6 +117,17 @@ export function chargedUnits(job: Pick<JobDoc, 'targets' | 'unitsPerTarget'>): n
   return units;
 }
 
+/** The units of a job's charged targets answered from the shared page cache (captured at the cached price). */
+export function cachedUnits(job: Pick<JobDoc, 'targets' | 'unitsPerTarget'>): number {
+  let units = 0;
+  for (const target of job.targets) {
+    if (target.status === 'success' && target.uncharged === undefined && target.cachedAt !== undefined) {
+      units += Math.min(target.billableUnits ?? job.unitsPerTarget, job.unitsPerTarget);
+    }
+  }
+  return units;
+}
+
 export function toJobView(doc: JobDoc): Job {
   const view: Job = {
     id: doc._id,
@@ -158,6 +171,7 @@ function toTargetView(t: TargetDoc): Target {
     ...(t.uncharged !== undefined ? { uncharged: t.uncharged } : {}),
     ...(t.blockKind !== undefined ? { blockKind: t.blockKind } : {}),
     ...(t.coverage !== undefined ? { coverage: t.coverage } : {}),
+    ...(t.cachedAt !== undefined ? { cachedAt: t.cachedAt } : {}),
     ...(t.message !== undefined ? { message: t.message } : {}),
   };
 }

@@ -39,6 +39,8 @@ export interface TargetOutcome {
   message?: string;
   coverage?: TargetCoverage;
   billableUnits?: number;
+  /** Answered from the shared page cache: when the page was fetched. */
+  cachedAt?: string;
 }
 
 export interface Settlement {
@@ -191,6 +193,7 @@ export class JobRepository {
     if (outcome.message !== undefined) set[targetPath(index, 'message')] = outcome.message;
     if (outcome.coverage !== undefined) set[targetPath(index, 'coverage')] = outcome.coverage;
     if (outcome.billableUnits !== undefined) set[targetPath(index, 'billableUnits')] = outcome.billableUnits;
+    if (outcome.cachedAt !== undefined) set[targetPath(index, 'cachedAt')] = outcome.cachedAt;
     return this.#changed(
       await this.#jobs.updateOne(
         { _id: id, status: { $in: ACTIVE }, [`targets.${index}.status`]: { $in: OPEN_TARGETS }, [`targets.${index}.reportToken`]: token },

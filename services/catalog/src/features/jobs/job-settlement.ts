@@ -4,7 +4,7 @@ import type { Clock } from '@crawl/clock';
 import type { OutboxEvents } from '../events/index.ts';
 import type { BillingPort, Logger } from '../shared/ports.ts';
 import type { CatalogResources } from '../shared/resources.ts';
-import { chargedUnits, countTargets, type JobDoc } from './job-model.ts';
+import { cachedUnits, chargedUnits, countTargets, type JobDoc } from './job-model.ts';
 import { BILLED_PER_PAGE_FETCHED } from './job-units.ts';
 import type { JobRepository } from './job-repository.ts';
 
@@ -74,6 +74,7 @@ export class JobSettlement {
     const counts = countTargets(claimed.targets);
     // Billing captures `succeededTargets` only: a success delivered without charge is released
     // with the failures, and counted apart so the ledger and usage can show it.
+    const fromCache = cachedUnits(claimed);
     const settlement = {
       succeeded: counts.succeeded - counts.uncharged,
       failed: counts.failed,
@@ -89,6 +90,8 @@ export class JobSettlement {
         cancelledTargets: settlement.cancelled,
         unchargedTargets: settlement.uncharged,
         ...(BILLED_PER_PAGE_FETCHED.has(claimed.type) ? { chargedUnits: chargedUnits(claimed) } : {}),
+        // Targets answered from the shared page cache are captured at the cached price.
+        ...(fromCache > 0 ? { cachedUnits: fromCache } : {}),
       });
     } catch (error) {
       this.#logger.error({ err: error, jobId }, 'settling the job with billing failed; the maintenance loop retries');

@@ -21,12 +21,17 @@ export const REPORT_LEASE_MS = 60_000;
  * reason or an `uncharged` on a failure would show a target as something it is not. The message
  * says why a target failed or went uncharged; a charged success needs none.
  */
-function outcomeOf(report: ReportTargetBody): Pick<TargetOutcome, 'status' | 'reason' | 'blockKind' | 'uncharged' | 'message' | 'coverage' | 'billableUnits'> {
+function outcomeOf(
+  report: ReportTargetBody,
+): Pick<TargetOutcome, 'status' | 'reason' | 'blockKind' | 'uncharged' | 'message' | 'coverage' | 'billableUnits' | 'cachedAt'> {
   const message = report.message !== undefined ? { message: report.message } : {};
   // How much was fetched is worth saying of a failure too (a sign-in wall after some pages).
   const coverage = report.coverage !== undefined ? { coverage: report.coverage } : {};
   if (report.status === 'success') {
-    const units = report.billableUnits !== undefined ? { billableUnits: report.billableUnits } : {};
+    const units = {
+      ...(report.billableUnits !== undefined ? { billableUnits: report.billableUnits } : {}),
+      ...(report.cachedAt !== undefined ? { cachedAt: report.cachedAt } : {}),
+    };
     return report.uncharged === undefined
       ? { status: 'success', ...coverage, ...units }
       : { status: 'success', uncharged: report.uncharged, ...message, ...coverage, ...units };

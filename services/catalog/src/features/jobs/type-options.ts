@@ -1,4 +1,4 @@
-import type { JobConfig, JobType } from '@crawl/contracts';
+import { MAX_AGE_LIMIT_MS, maxAgeMs, type JobConfig, type JobType } from '@crawl/contracts';
 import { errors } from '@crawl/errors';
 
 const SEARCH_SORTS = ['featured', 'price_asc', 'price_desc', 'avg_review', 'newest'] as const;
@@ -13,6 +13,8 @@ const TYPE_OPTIONS: Readonly<Partial<Record<keyof JobConfig, readonly JobType[]>
   since: ['reviews'],
   condition: ['offers'],
   list: ['bestsellers'],
+  // The page cache answers the types whose page is read whole into records (docs/adr/0023).
+  maxAge: ['details', 'search'],
 };
 
 const typesList = (types: readonly JobType[]): string =>
@@ -29,6 +31,9 @@ export function assertTypeOptions(type: JobType, config: JobConfig, option: (nam
   if (config.sort !== undefined) {
     const sorts: readonly string[] = type === 'reviews' ? REVIEW_SORTS : SEARCH_SORTS;
     if (!sorts.includes(config.sort)) throw errors.validation(`${option('sort')} of a ${type} job must be one of ${sorts.join(', ')}`);
+  }
+  if (config.maxAge !== undefined && (maxAgeMs(config.maxAge) ?? Number.POSITIVE_INFINITY) > MAX_AGE_LIMIT_MS) {
+    throw errors.validation(`${option('maxAge')} ${JSON.stringify(config.maxAge)} is longer than the cache keeps pages (at most 30d)`);
   }
   if (config.since !== undefined && !isCalendarDate(config.since)) {
     throw errors.validation(`${option('since')} ${JSON.stringify(config.since)} is not a calendar date`);
