@@ -6,7 +6,7 @@ import type { JobLifecycle } from '../jobs/index.ts';
 import type { ResultStore } from '../results/index.ts';
 import type { Actor } from '../shared/actor.ts';
 import type { Logger } from '../shared/ports.ts';
-import { nextRetryDelay } from '../webhooks/retry-policy.ts';
+import { nextRetryDelay } from '../webhooks/index.ts';
 import { keyUnder, type DestinationDeliveryDoc, type DestinationDoc } from './destination-model.ts';
 import type { DestinationDeliveryRepository, DestinationRepository } from './destination-repository.ts';
 import type { DestinationService } from './destination-service.ts';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { pipeline, Readable, Transform } from 'node:stream';
 import { createGzip } from 'node:zlib';
 import type { DestinationFormat, ManifestPart, ResultRecord } from '@crawl/contracts';
-import { csvCell, csvLine, protectCell } from '../exports/export-stream.ts';
+import { csvCell, csvLine, protectCell } from '../exports/index.ts';
 import { flattenItem } from '../results/index.ts';
 import type { ObjectSink } from './object-sink.ts';
 

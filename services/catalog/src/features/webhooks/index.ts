@@ -4,3 +4,7 @@ export { DeliveryRepository } from './delivery-repository.ts';
 export { EndpointRepository } from './endpoint-repository.ts';
 export { webhookRoutes } from './webhook-routes.ts';
 export { eventIdFor, WebhookService, type DispatchResult, type WebhookOptions, type WebhookSettings } from './webhook-service.ts';
+/** What other features that send to customer-named addresses share with webhooks: the address guard, secrets sealed at rest, the retry schedule. */
+export { checkWebhookUrl, systemResolver, WebhookUrlError, type Resolver, type UrlRules } from './address-guard.ts';
+export { SecretBox } from './signer.ts';
+export { nextRetryDelay } from './retry-policy.ts';
