@@ -45,6 +45,11 @@ export interface RouteSpec {
    * `Cache-Control: no-store` so no browser, proxy or CDN keeps a copy.
    */
   readonly noStore?: boolean;
+  /**
+   * The body is read as a stream, never whole (uploads): bodies of these media types reach the
+   * handler unread, and the gateway forwards them as they arrive, refusing more than `maxBytes`.
+   */
+  readonly streamedBody?: { readonly contentTypes: readonly string[]; readonly maxBytes: number };
   readonly schema: {
     readonly summary: string;
     readonly tags: readonly string[];

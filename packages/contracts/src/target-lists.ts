@@ -10,6 +10,8 @@ export const TARGET_LIST_LIMITS = {
   maxTargets: 100_000,
   /** Lines read from one upload (blank lines, duplicates and refusals count). */
   maxLines: 200_000,
+  /** Bytes of one upload: 100,000 product URLs of 160 bytes fit. */
+  maxUploadBytes: 16 * 1024 * 1024,
   /** Bytes of one line; a longer one is refused without being held whole. */
   maxLineBytes: 4096,
   /** Refused lines listed in the answer; the counts cover every one. */
@@ -97,14 +99,15 @@ export const TargetListRoutes = defineRoutes({
     url: '/projects/:projectId/target-lists',
     owner: 'catalog',
     access: 'user',
+    streamedBody: { contentTypes: ['text/plain', 'text/csv'], maxBytes: TARGET_LIST_LIMITS.maxUploadBytes },
     schema: {
       summary: 'Upload a target list (plain text or CSV, up to 100,000 targets), checked as a job’s targets are',
       description:
-        'The body is read as a stream, line by line: `text/plain` holds one target per line; `text/csv` takes the column named `target`, `asin`, `keyword` or `url` when the first line names one, else the first column. Targets are trimmed, resolved and de-duplicated with the rules of `type`; the answer counts what was received, accepted, duplicated and refused, and lists the first 1,000 refused lines with their reasons. 400 when no target is valid or the upload exceeds the limits.',
+        'The body is read as a stream, line by line: `text/plain` holds one target per line; `text/csv` takes the column named `target`, `asin`, `keyword` or `url` when the first line names one, else the first column. Targets are trimmed, resolved and de-duplicated with the rules of `type`; the answer counts what was received, accepted, duplicated and refused, and lists the first 1,000 refused lines with their reasons. 400 when no target is valid or the upload exceeds the limits (200,000 lines); 413 past 16 MiB.',
       tags: ['target-lists'],
       params: ProjectIdParams,
       querystring: UploadTargetListQuery,
-      response: { 201: DataEnvelope(TargetListUpload), 400: E, ...authErrors, 404: E, 409: E, 415: E },
+      response: { 201: DataEnvelope(TargetListUpload), 400: E, ...authErrors, 404: E, 409: E, 413: E, 415: E },
     },
   },
   listTargetLists: {

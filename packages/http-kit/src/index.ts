@@ -12,4 +12,5 @@ export * from './request-log.ts';
 export * from './request-pipeline.ts';
 export * from './route.ts';
 export * from './security-headers.ts';
+export * from './streamed-body.ts';
 export * from './validators.ts';

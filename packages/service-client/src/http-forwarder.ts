@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import type { Readable } from 'node:stream';
 import { Agent } from 'undici';
 import { clientLeft, RequestAbortedError } from './abort.ts';
 import { ForwardExchange } from './forward-exchange.ts';
@@ -25,7 +26,8 @@ export interface ForwardedRequest {
   path: string;
   /** Sent as they are: build them with `upstreamRequestHeaders`. */
   headers: Record<string, string | string[]>;
-  body?: string;
+  /** A stream (an upload) is sent as it is read, chunked. */
+  body?: string | Readable;
 }
 
 /**

@@ -1,11 +1,9 @@
 import { TargetListRoutes } from '@crawl/contracts';
 import { AppError, errors } from '@crawl/errors';
-import { callerOf, routeFromSpec } from '@crawl/http-kit';
+import { acceptStreamedBodies, callerOf, routeFromSpec } from '@crawl/http-kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { UploadFormat } from './list-intake.ts';
 import type { TargetListService } from './target-list-service.ts';
-
-const UPLOAD_TYPES = ['text/plain', 'text/csv'] as const;
 
 function formatOf(request: FastifyRequest): UploadFormat {
   const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
@@ -17,15 +15,13 @@ function formatOf(request: FastifyRequest): UploadFormat {
 /**
  * The public target-list routes (table: packages/contracts/src/target-lists.ts). The upload's
  * body reaches the handler as the request stream: its own scope hands plain text and CSV over
- * unread, so no upload is ever held whole (nor bounded by the JSON body limit).
+ * unread and capped at the route's size, so no upload is ever held whole (nor bounded by the
+ * JSON body limit).
  */
 export function targetListRoutes(app: FastifyInstance, lists: TargetListService): void {
   const R = TargetListRoutes;
   void app.register(async (scope) => {
-    for (const type of UPLOAD_TYPES) {
-      if (scope.hasContentTypeParser(type)) scope.removeContentTypeParser(type);
-      scope.addContentTypeParser(type, (_request, payload, done) => done(null, payload));
-    }
+    acceptStreamedBodies(scope, R.uploadTargetList.streamedBody);
     routeFromSpec(scope, R.uploadTargetList, async (request, reply) => {
       const format = formatOf(request);
       const body = request.body as unknown as AsyncIterable<Uint8Array> | undefined;

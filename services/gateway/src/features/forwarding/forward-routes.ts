@@ -1,6 +1,7 @@
+import { Readable } from 'node:stream';
 import { PUBLIC_ROUTES, type RouteSpec, type ServiceName } from '@crawl/contracts';
-import { AppError, errors } from '@crawl/errors';
-import { routeFromSpec } from '@crawl/http-kit';
+import { AppError, errors, isAppError } from '@crawl/errors';
+import { acceptStreamedBodies, routeFromSpec } from '@crawl/http-kit';
 import { serviceUrlSetting } from '@crawl/runtime';
 import {
   clientLeft,
@@ -54,7 +55,16 @@ export async function forwardRoutes(app: FastifyInstance, options: ForwardingOpt
     if (!base) throw new Error(`The gateway forwards ${spec.method} ${spec.url} to ${spec.owner}: set ${serviceUrlSetting(spec.owner) ?? 'its URL'}`);
     const url = new URL(base);
     const upstream = { origin: url.origin, prefix: url.pathname.replace(/\/$/, ''), owner: spec.owner, forwarder, tokens: options.tokens, eventStreams };
-    routeFromSpec(app, spec, (request, reply) => forward(request, reply, upstream));
+    const streamed = spec.streamedBody;
+    if (streamed) {
+      // Uploads go on as they arrive, in a scope of their own so other routes keep their parsers.
+      void app.register(async (scope) => {
+        acceptStreamedBodies(scope, streamed);
+        routeFromSpec(scope, spec, (request, reply) => forward(request, reply, upstream));
+      });
+    } else {
+      routeFromSpec(app, spec, (request, reply) => forward(request, reply, upstream));
+    }
   }
 }
 
@@ -76,8 +86,10 @@ async function forward(request: FastifyRequest, reply: FastifyReply, upstream: U
   const headers = upstreamRequestHeaders(request.headers, CREDENTIALS);
   headers['x-request-id'] = request.id;
   if (request.identity) headers[IDENTITY_HEADER] = upstream.tokens.signIdentity(request.identity);
-  let body: string | undefined;
-  if (typeof request.body === 'string') {
+  let body: string | Readable | undefined;
+  if (request.body instanceof Readable) {
+    body = request.body;
+  } else if (typeof request.body === 'string') {
     body = request.body;
   } else if (request.body !== undefined && request.body !== null) {
     body = JSON.stringify(request.body);
@@ -88,6 +100,8 @@ async function forward(request: FastifyRequest, reply: FastifyReply, upstream: U
   try {
     response = await upstream.forwarder.forward(upstream.origin, forwarded, reply.raw);
   } catch (error) {
+    // An upload cut short for its size says so, not that the owner failed.
+    if (error instanceof ForwardError && isAppError(error.cause)) throw error.cause;
     throw answerFor(error, upstream.owner);
   }
   if (clientLeft(reply.raw)) {
