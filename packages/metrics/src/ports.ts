@@ -15,6 +15,11 @@ export interface TargetMetrics {
   targetFinished(type: string, outcome: string, reason: string | undefined): void;
 }
 
+export interface PageCacheMetrics {
+  /** A lookup in the shared page cache (`config.maxAge`): answered from it (hit) or not (miss), by job type. */
+  pageCacheLookup(type: string, hit: boolean): void;
+}
+
 export interface UpstreamRequest {
   /** The marketplace's domain (amazon.de); `direct` or a host the caller names. */
   domain: string;
@@ -55,7 +60,7 @@ export interface QueueMetrics {
   taskWaited(queue: string, seconds: number): void;
 }
 
-export type CrawlMetrics = JobMetrics & TargetMetrics & UpstreamMetrics & ParserMetrics & CreditMetrics & WebhookMetrics & QueueMetrics;
+export type CrawlMetrics = JobMetrics & TargetMetrics & PageCacheMetrics & UpstreamMetrics & ParserMetrics & CreditMetrics & WebhookMetrics & QueueMetrics;
 
 const nothing = (): void => undefined;
 
@@ -64,6 +69,7 @@ export const noMetrics: CrawlMetrics = {
   jobCreated: nothing,
   jobFinished: nothing,
   targetFinished: nothing,
+  pageCacheLookup: nothing,
   upstreamRequest: nothing,
   upstreamRetry: nothing,
   upstreamBlocked: nothing,

@@ -25,6 +25,9 @@ describe('ProcessMetrics', () => {
     metrics.jobFinished('search', 'completed', 3);
     for (let i = 0; i < 100; i += 1) metrics.upstreamRequest({ domain: `host-${i}.example`, status: 200, bytes: 10, seconds: 0.1, egress: `proxy-${i}` });
     metrics.targetFinished('search', 'failed', 'job_0123 not a reason');
+    metrics.pageCacheLookup('details', true);
+    metrics.pageCacheLookup('details', true);
+    metrics.pageCacheLookup('search', false);
     metrics.watchQueue('crawl-targets', async () => ({ waiting: 4, active: 1, delayed: 0, failed: 2 }));
     const { body, contentType } = await metrics.render();
     expect(contentType).toMatch(/^text\/plain/);
@@ -36,6 +39,8 @@ describe('ProcessMetrics', () => {
     expect(domains.size).toBe(33);
     expect(domains.has('other')).toBe(true);
     expect(body).toContain('crawl_targets_finished_total{type="search",outcome="failed",reason="other"} 1');
+    expect(body).toContain('crawl_cache_hits_total{type="details"} 2');
+    expect(body).toContain('crawl_cache_misses_total{type="search"} 1');
   });
 
   it("reports each queue's oldest waiting age in seconds at scrape time, 0 when nothing waits, nothing when the backend fails", async () => {

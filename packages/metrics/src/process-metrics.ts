@@ -45,6 +45,8 @@ export class ProcessMetrics implements CrawlMetrics {
   readonly #jobsFinished: Counter<'type' | 'status'>;
   readonly #jobDuration: Histogram<'type' | 'status'>;
   readonly #targets: Counter<'type' | 'outcome' | 'reason'>;
+  readonly #cacheHits: Counter<'type'>;
+  readonly #cacheMisses: Counter<'type'>;
   readonly #upstreamRequests: Counter<'domain' | 'status'>;
   readonly #upstreamByEgress: Counter<'egress' | 'status'>;
   readonly #upstreamRetries: Counter<'domain' | 'reason'>;
@@ -147,6 +149,18 @@ export class ProcessMetrics implements CrawlMetrics {
       name: 'crawl_targets_finished_total',
       help: 'Targets crawled and reported, by job type, outcome (success, failed) and failure reason (none on success).',
       labelNames: ['type', 'outcome', 'reason'],
+      registers,
+    });
+    this.#cacheHits = new Counter({
+      name: 'crawl_cache_hits_total',
+      help: 'Targets of jobs with config.maxAge answered from the shared page cache, by job type.',
+      labelNames: ['type'],
+      registers,
+    });
+    this.#cacheMisses = new Counter({
+      name: 'crawl_cache_misses_total',
+      help: 'Targets of jobs with config.maxAge the shared page cache could not answer (fetched from the marketplace), by job type.',
+      labelNames: ['type'],
       registers,
     });
 
@@ -257,6 +271,10 @@ export class ProcessMetrics implements CrawlMetrics {
 
   targetFinished(type: string, outcome: string, reason: string | undefined): void {
     this.#targets.inc({ type: this.#type.of(type), outcome: this.#outcome.of(outcome), reason: this.#reason.of(reason) });
+  }
+
+  pageCacheLookup(type: string, hit: boolean): void {
+    (hit ? this.#cacheHits : this.#cacheMisses).inc({ type: this.#type.of(type) });
   }
 
   upstreamRequest(request: UpstreamRequest): void {

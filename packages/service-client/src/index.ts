@@ -8,6 +8,7 @@ export * from './http-transport.ts';
 export * from './service-client.ts';
 export * from './clients/billing-client.ts';
 export * from './clients/catalog-worker-client.ts';
+export * from './clients/page-cache-client.ts';
 export * from './clients/audit-client.ts';
 export * from './clients/crawler-settings-client.ts';
 export * from './retry-after.ts';

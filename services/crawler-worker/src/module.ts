@@ -2,7 +2,7 @@ import { commaList } from '@crawl/config';
 import { crawlQueueDefinition, type CrawlTask } from '@crawl/contracts';
 import { defineModule } from '@crawl/runtime';
 import type { QueueJob } from '@crawl/queue';
-import { CatalogWorkerClient, CrawlerSettingsClient } from '@crawl/service-client';
+import { CatalogWorkerClient, CrawlerSettingsClient, PageCacheClient } from '@crawl/service-client';
 import { CrawlerConfig } from './config.ts';
 import { startEmbeddedSimulator, TargetCrawler } from './features/crawling/index.ts';
 import { allowedUrlRule, SessionPool, UndiciPageFetcher, UpstreamClient } from './features/fetching/index.ts';
@@ -83,6 +83,7 @@ export const crawlerWorkerModule = defineModule<CrawlerConfig>({
           signal: stopping.signal,
           infrastructureRetry: { maxDelayMs: config.INFRA_RETRY_MAX_DELAY_MS, windowMs: config.INFRA_RETRY_WINDOW_MS },
           metrics: context.metrics,
+          pageCache: new PageCacheClient(context.client('catalog')),
         });
         refreshTimer = setInterval(() => void refreshRate(), config.RATE_SETTING_REFRESH_MS);
         refreshTimer.unref();

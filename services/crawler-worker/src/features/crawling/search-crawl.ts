@@ -89,7 +89,7 @@ export async function crawlSearch(ctx: CrawlContext): Promise<Crawled> {
 }
 
 /** Fields only one kind of item has are required of that kind only: organic items have no placement, ads no rank. */
-function requiredOf(item: SearchItem, required: readonly string[]): readonly string[] {
+export function requiredOf(item: Pick<SearchItem, 'sponsored'>, required: readonly string[]): readonly string[] {
   const notApplicable = item.sponsored ? 'rank' : 'placement';
   return required.includes(notApplicable) ? required.filter((field) => field !== notApplicable) : required;
 }

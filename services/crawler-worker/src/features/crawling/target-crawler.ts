@@ -2,7 +2,7 @@ import type { CrawlTask, JobConfig, JobType, ReportTargetBody } from '@crawl/con
 import { isAppError } from '@crawl/errors';
 import { RetryLaterError } from '@crawl/queue';
 import { isSearchSort, marketplaceForOrigin, SEARCH_SORTS, storefrontLanguage, type MarketplaceDomain } from '@crawl/marketplace';
-import { noMetrics, type TargetMetrics } from '@crawl/metrics';
+import { noMetrics, type PageCacheMetrics, type TargetMetrics } from '@crawl/metrics';
 import type { CatalogWorkerClient } from '@crawl/service-client';
 import { deliveryLocationKey, setDeliveryLocation, type SessionHolder, type SessionPool, type UpstreamClient } from '../fetching/index.ts';
 import { inlinePageParser, type PageParser } from '../parsing/index.ts';
@@ -12,6 +12,7 @@ import { InfrastructureRetry, type InfrastructureRetryOptions } from './infrastr
 import { resolveMarketplace, type Storefront } from './marketplace-origin.ts';
 import { requiredFields } from './record-quality.ts';
 import { KIND_CRAWLS } from './kind-crawls.ts';
+import { cachedReport, cacheQuestion, type CacheQuestion, type PageCache } from './page-cache.ts';
 
 export type CatalogPort = Pick<CatalogWorkerClient, 'claimTarget' | 'reportTarget'>;
 
@@ -33,8 +34,10 @@ export interface TargetCrawlerOptions {
   signal?: AbortSignal | undefined;
   /** Backoff for catalog/database/Redis outages (which never spend a crawl attempt). */
   infrastructureRetry?: Partial<InfrastructureRetryOptions> | undefined;
-  /** Targets by outcome and reason; default none. */
-  metrics?: TargetMetrics | undefined;
+  /** Targets by outcome and reason, page cache hits and misses; default none. */
+  metrics?: (TargetMetrics & Partial<PageCacheMetrics>) | undefined;
+  /** The shared page cache for jobs with `config.maxAge`; absent, every target is fetched. */
+  pageCache?: PageCache | undefined;
 }
 
 /** Which try of its task this is, as the queue says (the attempts travel with the task). */
@@ -179,9 +182,43 @@ export class TargetCrawler {
     }
   }
 
+  /**
+   * A job with `config.maxAge` (details and search) is answered from the shared page cache when a
+   * fetch of the same page is young enough; otherwise the page is fetched and, on success, kept
+   * there for the next job. The cache failing is a miss and a lost write, never a failed target.
+   */
   async #work(task: CrawlTask): Promise<Crawled> {
     const market = resolveMarketplace(this.#options.baseUrl(), task.config);
     if (!market.ok) return failed('invalid_target', market.message, 0);
+    const cache = this.#options.pageCache;
+    const question = cache === undefined ? undefined : cacheQuestion(task, market);
+    if (cache === undefined || question === undefined) return this.#fetch(task, market);
+    const hit = await this.#cached(cache, question, task);
+    this.#options.metrics?.pageCacheLookup?.(task.type, hit !== undefined);
+    if (hit !== undefined) return cachedReport(task, hit.records, hit.fetchedAt, requiredFields(task.config));
+    const fetchedAt = new Date().toISOString();
+    const crawled = await this.#fetch(task, market);
+    if (crawled !== CANCELLED && crawled.status === 'success' && crawled.items.length > 0) {
+      await cache.store(question.key, crawled.items, fetchedAt).catch((error: unknown) => {
+        this.#options.logger?.warn(
+          { err: error, jobId: task.jobId, targetIndex: task.targetIndex },
+          'page cache write failed; the target is reported as fetched',
+        );
+      });
+    }
+    return crawled;
+  }
+
+  async #cached(cache: PageCache, question: CacheQuestion, task: CrawlTask): Promise<Awaited<ReturnType<PageCache['lookup']>>> {
+    try {
+      return await cache.lookup(question.key, question.maxAgeMs);
+    } catch (error) {
+      this.#options.logger?.warn({ err: error, jobId: task.jobId, targetIndex: task.targetIndex }, 'page cache lookup failed; fetching the page');
+      return undefined;
+    }
+  }
+
+  async #fetch(task: CrawlTask, market: Extract<ReturnType<typeof resolveMarketplace>, { ok: true }>): Promise<Crawled> {
     const { lang, deliveryZip: zip } = task.config;
     const location = zip === undefined ? undefined : deliveryLocationKey(market.origin, market.domain, zip);
     const session: SessionHolder = { current: this.#options.sessions.take(location), location };
