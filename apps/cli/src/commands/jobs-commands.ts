@@ -25,6 +25,7 @@ interface CreateOptions {
   wait?: boolean;
   timeout?: string;
   maxCredits?: string;
+  maxAge?: string;
 }
 
 export function jobsCommands(program: Command, action: Action): void {
@@ -39,6 +40,7 @@ export function jobsCommands(program: Command, action: Action): void {
     .option('--targets-file <file>', 'one target per line (- for standard input)')
     .option('--config <key=value>', 'job config entry, e.g. lang=de-DE, pages=2, maxReviews=300, stars=5,4 or verifiedOnly=true; repeatable', collect)
     .option('--max-credits <n>', 'refuse the job (nothing reserved) if it would reserve more credits than this')
+    .option('--max-age <age>', 'details and search jobs: answer targets fetched within this age (30m, 6h, 1d) from the shared page cache, at the cached price')
     .option('--wait', 'follow the job until it ends (progress bar on a terminal)')
     .option('--timeout <seconds>', 'with --wait: give up after this long')
     .action(
@@ -46,7 +48,8 @@ export function jobsCommands(program: Command, action: Action): void {
         const client = ctx.client();
         const type = jobType(options.type);
         const targets = readTargets(options.target, options.targetsFile, (file) => ctx.path(file));
-        const config = parseConfig(options.config);
+        const parsed = parseConfig(options.config);
+        const config = options.maxAge === undefined ? parsed : { ...parsed, maxAge: options.maxAge };
         const projectId = options.project ?? (await defaultProject(client, ctx.output)).id;
         const job = await client.jobs.create(projectId, {
           type,
