@@ -4,6 +4,7 @@ import { useSession } from './auth/session.ts';
 import { signOut } from './auth/sign-in-flow.ts';
 import { AdminPage } from './pages/admin.tsx';
 import { AuditPage } from './pages/audit.tsx';
+import { DeliveryPage } from './pages/delivery.tsx';
 import { JobDetailPage } from './pages/job-detail.tsx';
 import { MonitorDetailPage } from './pages/monitor-detail.tsx';
 import { MonitorsPage } from './pages/monitors.tsx';
@@ -84,6 +85,7 @@ function Shell() {
           <Route path="/projects/:projectId/monitors">{(params) => <MonitorsPage key={params.projectId} projectId={params.projectId} />}</Route>
           <Route path="/monitors/:monitorId">{(params) => <MonitorDetailPage key={params.monitorId} monitorId={params.monitorId} />}</Route>
           <Route path="/projects/:projectId/webhooks">{(params) => <WebhooksPage projectId={params.projectId} />}</Route>
+          <Route path="/projects/:projectId/delivery">{(params) => <DeliveryPage projectId={params.projectId} />}</Route>
           <Route path="/products" component={ProductsPage} />
           <Route path="/products/:asin">{(params) => <ProductPage key={params.asin} asin={params.asin} />}</Route>
           <Route path="/jobs/:jobId">{(params) => <JobDetailPage key={params.jobId} jobId={params.jobId} />}</Route>

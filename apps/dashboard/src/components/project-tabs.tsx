@@ -12,6 +12,7 @@ export function ProjectTabs({ projectId }: { projectId: string }) {
     { href: `/projects/${projectId}/schedules`, label: 'Schedules' },
     { href: `/projects/${projectId}/monitors`, label: 'Monitors' },
     { href: `/projects/${projectId}/webhooks`, label: 'Webhooks' },
+    { href: `/projects/${projectId}/delivery`, label: 'Delivery' },
   ];
   return (
     <div class="project-tabs">

@@ -6,6 +6,7 @@ import { api } from '../api/client.ts';
 import { useLiveJob } from '../api/use-live-job.ts';
 import { Bar } from '../components/bar.tsx';
 import { ErrorNote } from '../components/error-note.tsx';
+import { JobDeliveries } from '../components/job-deliveries.tsx';
 import { PageTitle } from '../components/page-title.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
 import { duration, when } from '../format/dates.ts';
@@ -170,6 +171,7 @@ export function JobDetailPage({ jobId }: { jobId: string }) {
           </tbody>
         </table>
       </div>
+      {typeof (data.config as { destinationId?: unknown }).destinationId === 'string' ? <JobDeliveries jobId={jobId} finished={!open} /> : null}
       <Results jobId={jobId} type={data.type} resultCount={data.resultCount} finished={!open} />
     </section>
   );

@@ -2,10 +2,13 @@ import { CATALOG_LIMITS, JOB_TYPES, type JobType } from '@crawl/contracts';
 import type { CreateJobBody } from '@crawl/sdk';
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
+import { DestinationPicker } from '../components/destination-picker.tsx';
 import { ErrorNote } from '../components/error-note.tsx';
+import { JobEstimatePanel } from '../components/job-estimate.tsx';
 import { JobTypeOptions } from '../components/job-type-options.tsx';
 import { BILLED_PER_PAGE_FETCHED, jobCost, targetsFromText } from '../format/job-cost.ts';
 import { OPTION_KEYS, optionsConfig, optionsDraftOf, type OptionsDraft } from '../format/job-options.ts';
+import { parseMaxCredits } from '../format/job-estimate-words.ts';
 import { JOB_TYPE_INFO } from '../format/job-types.ts';
 
 /** The storefronts offered in forms (any supported marketplace may be typed). */
@@ -26,12 +29,15 @@ export const DOMAINS = [
  * What a job crawls: its type, the targets (pasted one per line or read from a text file), the
  * marketplace, the chosen type's options and any extra config keys. The credit cost is shown as
  * the targets are typed, computed as the API will reserve it (for reviews and offers the most
- * the job is charged).
+ * the job is charged); with a project, the server's estimate (balance, monthly limits, queue) is
+ * asked as typing settles, and a cap ("Spend at most") and a destination can be set.
  */
 export function JobForm(props: {
   submitLabel: string;
   busy: boolean;
   error: unknown;
+  /** The project the job is for: enables the server estimate and the destination picker. */
+  projectId?: string;
   initial?: CreateJobBody;
   children?: ComponentChildren;
   onSubmit: (body: CreateJobBody, form: FormData) => void;
@@ -45,8 +51,39 @@ export function JobForm(props: {
   const typeConfig = optionsConfig(type, options);
   const cost = jobCost(type, targets, typeConfig);
   const atMost = BILLED_PER_PAGE_FETCHED.has(type);
-  const { domain: initialDomain, ...initialRest } = initial?.config ?? {};
+  const { domain: initialDomain, destinationId: initialDestination, ...initialRest } = initial?.config ?? {};
   const initialExtra = Object.fromEntries(Object.entries(initialRest).filter(([key]) => !OPTION_KEYS.includes(key)));
+  const [domain, setDomain] = useState(typeof initialDomain === 'string' ? initialDomain : '');
+  const [extraText, setExtraText] = useState(Object.keys(initialExtra).length ? JSON.stringify(initialExtra) : '');
+  const [maxCreditsText, setMaxCreditsText] = useState(initial?.maxCredits ? String(initial.maxCredits) : '');
+  const [destinationId, setDestinationId] = useState(typeof initialDestination === 'string' ? initialDestination : '');
+  const maxCredits = parseMaxCredits(maxCreditsText);
+
+  /** The create body the form holds now, or why it holds none. */
+  function bodyNow(): { body: CreateJobBody } | { error: string } {
+    let extra: Record<string, unknown> = {};
+    const raw = extraText.trim();
+    if (raw) {
+      try {
+        extra = JSON.parse(raw) as Record<string, unknown>;
+        if (typeof extra !== 'object' || extra === null || Array.isArray(extra)) throw new Error('not an object');
+      } catch {
+        return { error: 'Extra config must be a JSON object, e.g. {"lang": "en-US"}.' };
+      }
+    }
+    if ('error' in maxCredits) return { error: maxCredits.error };
+    const trimmedDomain = domain.trim();
+    const config = { ...extra, ...(trimmedDomain ? { domain: trimmedDomain } : {}), ...(destinationId ? { destinationId } : {}), ...typeConfig };
+    return {
+      body: {
+        type,
+        targets,
+        ...(Object.keys(config).length > 0 ? { config } : {}),
+        ...(maxCredits.value !== undefined ? { maxCredits: maxCredits.value } : {}),
+      },
+    };
+  }
+  const live = bodyNow();
 
   async function readFile(event: Event) {
     const file = (event.currentTarget as HTMLInputElement).files?.[0];
@@ -67,21 +104,12 @@ export function JobForm(props: {
       onSubmit={(event) => {
         event.preventDefault();
         const form = new FormData(event.currentTarget as HTMLFormElement);
-        let extra: Record<string, unknown> = {};
-        const raw = String(form.get('extra') ?? '').trim();
-        if (raw) {
-          try {
-            extra = JSON.parse(raw) as Record<string, unknown>;
-            if (typeof extra !== 'object' || extra === null || Array.isArray(extra)) throw new Error('not an object');
-          } catch {
-            setConfigError('Extra config must be a JSON object, e.g. {"lang": "en-US"}.');
-            return;
-          }
+        if ('error' in live) {
+          setConfigError(live.error);
+          return;
         }
         setConfigError(null);
-        const domain = String(form.get('domain') ?? '').trim();
-        const config = { ...extra, ...(domain ? { domain } : {}), ...typeConfig };
-        props.onSubmit({ type, targets, ...(Object.keys(config).length > 0 ? { config } : {}) }, form);
+        props.onSubmit(live.body, form);
       }}
     >
       <fieldset class="type-choice">
@@ -106,7 +134,13 @@ export function JobForm(props: {
       <div class="row">
         <label>
           Marketplace
-          <input name="domain" list="marketplaces" placeholder="amazon.com" defaultValue={typeof initialDomain === 'string' ? initialDomain : ''} />
+          <input
+            name="domain"
+            list="marketplaces"
+            placeholder="amazon.com"
+            value={domain}
+            onInput={(event) => setDomain((event.currentTarget as HTMLInputElement).value)}
+          />
           <datalist id="marketplaces">
             {DOMAINS.map((d) => (
               <option key={d} value={d} />
@@ -117,14 +151,38 @@ export function JobForm(props: {
       <JobTypeOptions type={type} draft={options} set={(change) => setOptions({ ...options, ...change })} />
       <label>
         Extra config (JSON, optional)
-        <textarea name="extra" rows={2} placeholder='{"lang": "en-US"}' defaultValue={Object.keys(initialExtra).length ? JSON.stringify(initialExtra) : ''} />
+        <textarea
+          name="extra"
+          rows={2}
+          placeholder='{"lang": "en-US"}'
+          value={extraText}
+          onInput={(event) => setExtraText((event.currentTarget as HTMLTextAreaElement).value)}
+        />
       </label>
+      <div class="row">
+        <label>
+          Spend at most (credits, optional)
+          <input
+            name="maxCredits"
+            inputMode="numeric"
+            placeholder="no cap"
+            value={maxCreditsText}
+            aria-describedby="max-credits-note"
+            onInput={(event) => setMaxCreditsText((event.currentTarget as HTMLInputElement).value)}
+          />
+          <span id="max-credits-note" class="muted">
+            A job that would reserve more is refused.
+          </span>
+        </label>
+        {props.projectId ? <DestinationPicker projectId={props.projectId} value={destinationId} onChange={setDestinationId} /> : null}
+      </div>
       {props.children}
       <p class="cost" aria-live="polite">
         {targets.length} target{targets.length === 1 ? '' : 's'} · costs {atMost ? 'at most ' : ''}
         <strong data-testid="job-cost">{cost.toLocaleString()}</strong> credits{atMost ? ` (1 a page that yields ${type}, never more)` : ''}
         {targets.length > CATALOG_LIMITS.maxTargetsPerJob ? ` · at most ${CATALOG_LIMITS.maxTargetsPerJob} targets per job` : ''}
       </p>
+      {props.projectId ? <JobEstimatePanel projectId={props.projectId} body={'body' in live && targets.length > 0 ? live.body : null} /> : null}
       {configError ? (
         <p class="error" role="alert">
           {configError}

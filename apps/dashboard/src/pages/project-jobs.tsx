@@ -40,7 +40,7 @@ export function ProjectJobsPage({ projectId }: { projectId: string }) {
       <PageTitle title="Jobs">Jobs</PageTitle>
       <details class="card" open={jobs.data?.meta.total === 0}>
         <summary>New job</summary>
-        <JobForm submitLabel="Start job" busy={create.isPending} error={create.error} onSubmit={(body) => create.mutate(body)} />
+        <JobForm submitLabel="Start job" projectId={projectId} busy={create.isPending} error={create.error} onSubmit={(body) => create.mutate(body)} />
       </details>
       <label class="inline">
         Status

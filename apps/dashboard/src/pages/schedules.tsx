@@ -8,6 +8,8 @@ import { PageTitle } from '../components/page-title.tsx';
 import { ProjectTabs } from '../components/project-tabs.tsx';
 import { cronInWords, nextRuns } from '../format/cron-words.ts';
 import { when } from '../format/dates.ts';
+import { scheduleBudgetText } from '../format/delivery-words.ts';
+import { parseMaxCredits } from '../format/job-estimate-words.ts';
 import { JobForm } from './job-form.tsx';
 
 /** A project's schedules: list, create, edit (cron in words, next runs), enable and disable. */
@@ -40,6 +42,7 @@ export function SchedulesPage({ projectId }: { projectId: string }) {
         <div class="card">
           <h2>New schedule</h2>
           <ScheduleForm
+            projectId={projectId}
             submitLabel="Create schedule"
             busy={create.isPending}
             error={create.error}
@@ -58,14 +61,14 @@ export function SchedulesPage({ projectId }: { projectId: string }) {
       {list.data?.length === 0 && !creating ? <p>No schedules yet.</p> : null}
       <ul class="cards">
         {list.data?.map((schedule) => (
-          <ScheduleCard key={schedule.id} schedule={schedule} onChanged={invalidate} />
+          <ScheduleCard key={schedule.id} projectId={projectId} schedule={schedule} onChanged={invalidate} />
         ))}
       </ul>
     </section>
   );
 }
 
-function ScheduleCard({ schedule, onChanged }: { schedule: Schedule; onChanged: () => void }) {
+function ScheduleCard({ projectId, schedule, onChanged }: { projectId: string; schedule: Schedule; onChanged: () => void }) {
   const [editing, setEditing] = useState(false);
   const update = useMutation({
     mutationFn: (body: UpdateScheduleBody) => api.schedules.update(schedule.id, body),
@@ -81,6 +84,7 @@ function ScheduleCard({ schedule, onChanged }: { schedule: Schedule; onChanged: 
       <h2>
         <code>{schedule.cron}</code>{' '}
         <span class={`status status-${schedule.enabled ? 'success' : 'cancelled'}`}>{schedule.enabled ? 'enabled' : 'disabled'}</span>
+        {schedule.pausedReason === 'budget_exhausted' ? <span class="status status-failed"> paused: budget spent</span> : null}
       </h2>
       <p>{'words' in described ? described.words : described.error}</p>
       <p class="muted">
@@ -100,6 +104,10 @@ function ScheduleCard({ schedule, onChanged }: { schedule: Schedule; onChanged: 
               (<Link href={`/jobs/${schedule.lastJobId}`}>job</Link>)
             </>
           ) : null}
+        </dd>
+        <dt>Monthly budget</dt>
+        <dd class={schedule.pausedReason ? 'error' : ''} data-testid="schedule-budget">
+          {scheduleBudgetText(schedule)}
         </dd>
         {schedule.lastError ? (
           <>
@@ -124,6 +132,7 @@ function ScheduleCard({ schedule, onChanged }: { schedule: Schedule; onChanged: 
       <ErrorNote error={update.error} />
       {editing ? (
         <ScheduleForm
+          projectId={projectId}
           submitLabel="Save schedule"
           busy={update.isPending}
           error={null}
@@ -137,6 +146,7 @@ function ScheduleCard({ schedule, onChanged }: { schedule: Schedule; onChanged: 
 }
 
 function ScheduleForm(props: {
+  projectId: string;
   submitLabel: string;
   busy: boolean;
   error: unknown;
@@ -148,14 +158,39 @@ function ScheduleForm(props: {
   const [timezone, setTimezone] = useState(props.initial?.timezone ?? 'UTC');
   const described = cronInWords(cron, timezone);
   const runs = nextRuns(cron, timezone);
+  const [budgetText, setBudgetText] = useState(props.initial?.maxCreditsPerMonth ? String(props.initial.maxCreditsPerMonth) : '');
+  const budget = parseMaxCredits(budgetText);
   return (
     <JobForm
+      projectId={props.projectId}
       submitLabel={props.submitLabel}
-      busy={props.busy}
+      busy={props.busy || 'error' in budget}
       error={props.error}
       {...(props.initial ? { initial: props.initial.crawlConfig } : {})}
-      onSubmit={(crawlConfig) => props.onSubmit({ cron: cron.trim(), timezone: timezone.trim() || 'UTC', crawlConfig })}
+      onSubmit={(crawlConfig) =>
+        // An empty budget is no budget: null removes one the schedule had.
+        props.onSubmit({
+          cron: cron.trim(),
+          timezone: timezone.trim() || 'UTC',
+          crawlConfig,
+          maxCreditsPerMonth: 'value' in budget ? (budget.value ?? null) : null,
+        })
+      }
     >
+      <label>
+        Monthly budget (credits, optional)
+        <input
+          name="maxCreditsPerMonth"
+          inputMode="numeric"
+          placeholder="no budget"
+          value={budgetText}
+          onInput={(event) => setBudgetText((event.currentTarget as HTMLInputElement).value)}
+          aria-describedby="budget-note"
+        />
+        <span id="budget-note" class={'error' in budget ? 'error' : 'muted'}>
+          {'error' in budget ? budget.error.replace('Spend at most', 'Monthly budget') : 'A run that would pass it pauses the schedule until the next month.'}
+        </span>
+      </label>
       <div class="row">
         <label>
           Cron rule
