@@ -143,6 +143,12 @@ const MonitorTargets = Type.Array(Type.String({ minLength: 1, maxLength: CATALOG
   description:
     'ASINs or product URLs (details monitors; stored as ASINs) or keywords (search monitors), checked as a job’s targets are. Duplicates are removed.',
 });
+const MonitorTargetListId = Type.String({
+  minLength: 1,
+  maxLength: 64,
+  description:
+    'A target list of the same project and the monitor’s type (`POST /projects/:projectId/target-lists`) whose targets the monitor takes, read once when it is given (later changes to the list do not follow). In place of `targets`; at most one job’s targets.',
+});
 const MonitorDomain = Type.String({
   minLength: 1,
   maxLength: 100,
@@ -184,7 +190,8 @@ export const CreateMonitorBody = Type.Object(
   {
     name: MonitorName,
     type: MonitorTypeSchema,
-    targets: MonitorTargets,
+    targets: Type.Optional(MonitorTargets),
+    targetListId: Type.Optional(MonitorTargetListId),
     domain: MonitorDomain,
     deliveryZip: Type.Optional(MonitorDeliveryZip),
     every: Type.Optional(MonitorInterval),
@@ -204,6 +211,7 @@ export const UpdateMonitorBody = Type.Object(
   {
     name: Type.Optional(MonitorName),
     targets: Type.Optional(MonitorTargets),
+    targetListId: Type.Optional(MonitorTargetListId),
     domain: Type.Optional(MonitorDomain),
     deliveryZip: Type.Optional(Type.Union([MonitorDeliveryZip, Type.Null()], { description: 'null: no delivery location.' })),
     every: Type.Optional(MonitorInterval),

@@ -121,6 +121,7 @@ export async function createCatalog(context: DataModuleContext<CatalogConfig>, o
     projects,
     jobs,
     input,
+    targetLists,
     results,
     audit,
     outbox: events,
@@ -136,7 +137,7 @@ export async function createCatalog(context: DataModuleContext<CatalogConfig>, o
   const reconciliation = new JobReconciliation(resources, { jobs: repositories.jobs, abandoned: repositories.abandonedJobs });
   const queuePositions = new QueuePositions(resources, { queue, jobs: repositories.jobs });
   const jobView = jobViewWithQueue(queuePositions);
-  const estimates = new JobEstimates(resources, { projects, input, positions: queuePositions });
+  const estimates = new JobEstimates(resources, { projects, input, positions: queuePositions, targetLists });
   const jobEvents = new JobEventService(resources, {
     jobs,
     changes: jobChanges,

@@ -1,6 +1,6 @@
 import { BILLED_PER_PAGE_FETCHED, CREDITS_PER_TARGET, type CreateJobBody, type Identity, type JobEstimate } from '@crawl/contracts';
 import { errors } from '@crawl/errors';
-import { creditsToReserve, type JobInput } from '../features/jobs/index.ts';
+import { creditsToReserve, targetsFromList, type JobInput, type TargetListSource } from '../features/jobs/index.ts';
 import type { ProjectService } from '../features/projects/index.ts';
 import type { QueuePositions } from '../features/queue-position/index.ts';
 import type { Actor } from '../features/shared/actor.ts';
@@ -11,6 +11,8 @@ export interface JobEstimateParts {
   projects: ProjectService;
   input: JobInput;
   positions: QueuePositions;
+  /** A body naming `targetListId` is counted by the list's targets (the target-lists feature). */
+  targetLists?: TargetListSource;
 }
 
 /**
@@ -32,6 +34,10 @@ export class JobEstimates {
     const project = await this.#parts.projects.getOwned(actor.organizationId, projectId);
     if (project.archived) throw errors.conflict('Project is archived: unarchive it before creating jobs');
     const prepared = this.#parts.input.prepare(body);
+    if (body.targetListId !== undefined) {
+      const at = { organizationId: actor.organizationId, projectId, type: body.type, listId: body.targetListId };
+      prepared.targets = await targetsFromList(this.#parts.targetLists, at, 'targetListId');
+    }
     const targetCount = prepared.targets.length;
     const credits = creditsToReserve(prepared);
     const [usage, queue] = await Promise.all([

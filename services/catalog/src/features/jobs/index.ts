@@ -9,6 +9,7 @@ export type { DestinationLookup } from './destination-check.ts';
 export { assertWithinMaxCredits, creditsToReserve } from './job-credits.ts';
 export { JobInput, type PreparedJob, type TargetCheck } from './job-input.ts';
 export { JobLifecycle, type CreateOptions, type JobReason } from './job-lifecycle.ts';
+export { targetsFromList, type TargetListSource } from './list-targets.ts';
 export { crawlTaskId, isOpenTarget, isTerminalJob, toJobView, type JobDoc, type MonitorRun, type TargetDoc } from './job-model.ts';
 export { JobReconciliation, type JobState } from './job-reconciliation.ts';
 export { JobRepository } from './job-repository.ts';

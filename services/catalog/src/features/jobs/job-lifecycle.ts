@@ -17,6 +17,7 @@ import type { JobInput, PreparedJob } from './job-input.ts';
 import { countTargets, isTerminalJob, type JobDoc } from './job-model.ts';
 import type { JobRepository } from './job-repository.ts';
 import type { JobSettlement } from './job-settlement.ts';
+import { targetsFromList, type TargetListSource } from './list-targets.ts';
 
 export type JobReason = 'job.create' | 'job.retry' | 'schedule.run' | 'monitor.run';
 
@@ -50,16 +51,6 @@ export interface JobLifecycleParts {
   settlement: JobSettlement;
   /** The targets a job takes from a target list (the target-lists feature). */
   targetLists?: TargetListSource;
-}
-
-/** Where a job named by `targetListId` finds its targets, already checked and de-duplicated. */
-export interface TargetListSource {
-  targetsFor(
-    organizationId: string,
-    listId: string,
-    expected: { projectId: string; type: CreateJobBody['type'] },
-    field: string,
-  ): Promise<PreparedJob['targets']>;
 }
 
 const CANCEL_ATTEMPTS = 20;
@@ -208,16 +199,9 @@ export class JobLifecycle {
   }
 
   /** A list's targets for one job: a list past one job's limit is refused (chunked jobs: ADR 0021). */
-  async #listTargets(actor: Actor, projectId: string, body: CreateJobBody, options: CreateOptions): Promise<PreparedJob['targets']> {
+  #listTargets(actor: Actor, projectId: string, body: CreateJobBody, options: CreateOptions): Promise<PreparedJob['targets']> {
     const field = options.scheduleId ? 'crawlConfig.targetListId' : 'targetListId';
-    if (!this.#targetLists) throw errors.validation(`${field}: target lists are not available here`);
-    const targets = await this.#targetLists.targetsFor(actor.organizationId, body.targetListId as string, { projectId, type: body.type }, field);
-    if (targets.length > CATALOG_LIMITS.maxTargetsPerJob) {
-      throw errors.validation(
-        `${field}: the list holds ${targets.length} targets; a job takes at most ${CATALOG_LIMITS.maxTargetsPerJob} (split the list, see docs/catalog.md, Target lists)`,
-      );
-    }
-    return targets;
+    return targetsFromList(this.#targetLists, { organizationId: actor.organizationId, projectId, type: body.type, listId: body.targetListId as string }, field);
   }
 
   /** A named destination exists and is the project's (schedules check their crawl definition with it). @throws 400 */

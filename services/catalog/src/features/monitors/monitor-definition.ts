@@ -79,7 +79,7 @@ export class MonitorDefinitions {
     this.#input = parts.input;
   }
 
-  create(body: CreateMonitorBody, now: Date): MonitorDefinition {
+  create(body: CreateMonitorBody & { targets: string[] }, now: Date): MonitorDefinition {
     if (body.every !== undefined && body.cron !== undefined) throw errors.validation('Give either every or cron, not both');
     if (body.every === undefined && body.cron === undefined) throw errors.validation('every (e.g. "1h") or cron (e.g. "0 6 * * *") is required');
     if (body.every !== undefined && body.timezone !== undefined) throw errors.validation('timezone applies to a cron monitor only');

@@ -3,6 +3,7 @@ import { errors } from '@crawl/errors';
 import type { Clock } from '@crawl/clock';
 import { newId } from '@crawl/storage';
 import type { AuditLog } from '../audit/index.ts';
+import { targetsFromList, type TargetListSource } from '../jobs/index.ts';
 import type { ProjectService } from '../projects/index.ts';
 import type { Actor } from '../shared/actor.ts';
 import type { CatalogResources } from '../shared/resources.ts';
@@ -24,6 +25,8 @@ export interface MonitorServiceParts {
   definitions: MonitorDefinitions;
   projects: ProjectService;
   audit: AuditLog;
+  /** Where `targetListId` finds its targets (the target-lists feature). */
+  targetLists?: TargetListSource | undefined;
 }
 
 type Page = { limit?: number | undefined; offset?: number | undefined };
@@ -43,6 +46,24 @@ export class MonitorService {
     this.#clock = resources.clock;
   }
 
+  /**
+   * The targets a body gives, or those of the list it names (read now, as a job reads its list,
+   * by the same rules: exactly one of them, a list of the project and type within one job's
+   * limit); undefined when it gives neither. @throws 400
+   */
+  async #targetsOf(
+    organizationId: string,
+    projectId: string,
+    type: MonitorDoc['type'],
+    body: { targets?: string[] | undefined; targetListId?: string | undefined },
+  ): Promise<string[] | undefined> {
+    if (body.targetListId === undefined) return body.targets;
+    if (body.targets !== undefined) throw errors.validation('Give either targets or targetListId, not both');
+    const at = { organizationId, projectId, type, listId: body.targetListId };
+    const listed = await targetsFromList(this.#parts.targetLists, at, 'targetListId', MONITOR_LIMITS.maxTargets);
+    return listed.map((target) => target.value);
+  }
+
   /** The service's clock (views show this month's credits with it). */
   now(): Date {
     return this.#clock.now();
@@ -53,7 +74,9 @@ export class MonitorService {
     const project = await projects.getOwned(actor.organizationId, projectId);
     if (project.archived) throw errors.conflict('Project is archived: unarchive it before adding monitors');
     const now = this.#clock.now();
-    const definition = definitions.create(body, now);
+    const targets = await this.#targetsOf(actor.organizationId, projectId, body.type, body);
+    if (!targets) throw errors.validation('targets or targetListId is required');
+    const definition = definitions.create({ ...body, targets }, now);
     if ((await monitors.countForProject(actor.organizationId, projectId)) >= MONITOR_LIMITS.monitorsPerProject) {
       throw errors.validation(`A project has at most ${MONITOR_LIMITS.monitorsPerProject} monitors; delete one first`);
     }
@@ -108,7 +131,9 @@ export class MonitorService {
   async update(actor: Actor, id: string, patch: UpdateMonitorBody, requestId?: string): Promise<MonitorDoc> {
     const current = await this.getOwned(actor.organizationId, id);
     const now = this.#clock.now();
-    const { enabled, ...definitionPatch } = patch;
+    const { enabled, targetListId: _listId, ...definitionPatch } = patch;
+    const targets = await this.#targetsOf(actor.organizationId, current.projectId, current.type, patch);
+    if (targets) definitionPatch.targets = targets;
     const definition = Object.keys(definitionPatch).length > 0 ? this.#parts.definitions.update(current, definitionPatch, now) : current;
     // The whole definition, checked and normalized, replaces the stored one (nothing else of the body is written).
     const changes: MonitorChanges = { ...(definition === current ? {} : definitionOf(definition)), updatedAt: now.toISOString() };

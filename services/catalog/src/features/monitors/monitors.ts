@@ -1,7 +1,7 @@
 import type { MonitorEvent, ObservedChange } from '@crawl/contracts';
 import type { AuditLog } from '../audit/index.ts';
 import type { OutboxEvents } from '../events/index.ts';
-import type { JobDoc, JobInput, JobLifecycle } from '../jobs/index.ts';
+import type { JobDoc, JobInput, JobLifecycle, TargetListSource } from '../jobs/index.ts';
 import type { ProjectService } from '../projects/index.ts';
 import type { ResultStore } from '../results/index.ts';
 import type { JobChanges } from '../shared/job-changes.ts';
@@ -30,6 +30,8 @@ export interface MonitorParts {
   jobs: Pick<JobLifecycle, 'create' | 'getOwned'>;
   /** A monitor's targets, storefront and delivery location follow the job rules. */
   input: JobInput;
+  /** Where `targetListId` finds its targets (the target-lists feature). */
+  targetLists?: TargetListSource | undefined;
   /** A confirmation job's records. */
   results: Pick<ResultStore, 'items'>;
   audit: AuditLog;
@@ -71,6 +73,7 @@ export class Monitors {
       definitions: new MonitorDefinitions({ input: parts.input }),
       projects: parts.projects,
       audit,
+      targetLists: parts.targetLists,
     });
     this.runner = new MonitorRunner(resources, { monitors, runs, jobs: parts.jobs, audit, outbox });
     const alerts = new MonitorAlerts(resources, { events, cooldowns, monitors, outbox, changes: parts.changes });
