@@ -10,6 +10,7 @@ import { JobsApi } from './resources/jobs-api.ts';
 import { MonitorsApi } from './resources/monitors-api.ts';
 import { ProjectsApi } from './resources/projects-api.ts';
 import { SchedulesApi } from './resources/schedules-api.ts';
+import { TargetListsApi } from './resources/target-lists-api.ts';
 import { WebhooksApi } from './resources/webhooks-api.ts';
 import type { RouteInput, RouteOutput } from './route-types.ts';
 
@@ -34,6 +35,7 @@ export class CrawlClient {
   readonly destinations: DestinationsApi;
   readonly history: HistoryApi;
   readonly monitors: MonitorsApi;
+  readonly targetLists: TargetListsApi;
   readonly audit: AuditApi;
   readonly credits: CreditsApi;
   readonly referral: ReferralApi;
@@ -50,6 +52,7 @@ export class CrawlClient {
     this.destinations = new DestinationsApi(this.transport);
     this.history = new HistoryApi(this.transport);
     this.monitors = new MonitorsApi(this.transport);
+    this.targetLists = new TargetListsApi(this.transport);
     this.audit = new AuditApi(this.transport);
     this.credits = new CreditsApi(this.transport);
     this.referral = new ReferralApi(this.transport);

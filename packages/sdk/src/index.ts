@@ -1,6 +1,7 @@
 export { CrawlClient, type CrawlClientOptions } from './crawl-client.ts';
 export { CrawlApiError, CrawlConnectionError, type CrawlErrorCode, isCrawlApiError } from './errors.ts';
-export type { CallOptions, RetryEvent, TransportOptions } from './http/transport.ts';
+export type { CallOptions, RetryEvent, TransportOptions, UploadBody } from './http/transport.ts';
+export type { UploadTargetListOptions } from './resources/target-lists-api.ts';
 export { parseRetryAfter, type RetryOptions } from './http/retry-policy.ts';
 export type { ExportDownload } from './jobs/job-export.ts';
 export { type JobEvent, JobEventsInterruptedError, type JobEventsOptions, JobEventsUnavailableError } from './jobs/job-events.ts';

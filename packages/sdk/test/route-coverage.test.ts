@@ -13,7 +13,7 @@ function recordingFetch(calls: Array<{ method: string; path: string }>): typeof 
     }
     const isList =
       (init?.method ?? 'GET') === 'GET' &&
-      /\/(projects|jobs|schedules|webhooks|deliveries|destinations|audit|packages|ledger|monitors|events)$/.test(url.pathname);
+      /\/(projects|jobs|schedules|webhooks|deliveries|destinations|audit|packages|ledger|monitors|events|target-lists)$/.test(url.pathname);
     const item = {
       targets: [],
       items: [],
@@ -91,6 +91,10 @@ describe('every public route has a client method', () => {
     await crawl.monitors.run('m1');
     await crawl.monitors.events('m1');
     await crawl.monitors.delete('m1');
+    await crawl.targetLists.upload('p1', { type: 'details' }, 'B0SIM00001\n');
+    await crawl.targetLists.list('p1');
+    await crawl.targetLists.get('tl1');
+    await crawl.targetLists.delete('tl1');
     await crawl.usage();
     await crawl.dailyCredits('2026-11');
     await crawl.credits.packages();

@@ -35,6 +35,9 @@ export interface CallOptions {
 
 type QueryValue = string | number | boolean | null | undefined;
 
+/** A body sent as it is rather than as JSON (uploads). A stream goes out as it is read. */
+export type UploadBody = string | Uint8Array | ReadableStream<Uint8Array>;
+
 /** Sends requests for route specs: URL from the spec, bearer token, JSON bodies, retries, and the error envelope as `CrawlApiError`. */
 export class Transport {
   readonly baseUrl: string;
@@ -73,37 +76,59 @@ export class Transport {
     return this.request(route.method, path, { query, body, ...options });
   }
 
+  /** Calls a JSON-answering route with a body of another media type (an upload). */
+  async upload<R extends RouteSpec>(
+    route: R,
+    input: RouteInput<R>,
+    raw: { payload: UploadBody; contentType: string },
+    options: CallOptions = {},
+  ): Promise<RouteOutput<R>> {
+    const { params, query } = input as { params?: Record<string, string>; query?: Record<string, QueryValue> };
+    const path = pathOf(route, (params ?? {}) as never);
+    return (await readJson(await this.request(route.method, path, { query, raw, ...options }))) as RouteOutput<R>;
+  }
+
   /** A request to any path of the API, for routes the contracts do not list (yet). */
   async request(
     method: string,
     path: string,
-    options: CallOptions & { query?: Record<string, QueryValue> | undefined; body?: unknown } = {},
+    options: CallOptions & {
+      query?: Record<string, QueryValue> | undefined;
+      body?: unknown;
+      raw?: { payload: UploadBody; contentType: string } | undefined;
+    } = {},
   ): Promise<Response> {
     const url = this.url(path, options.query);
     const headers: Record<string, string> = { accept: 'application/json', ...this.options.headers, ...options.headers };
     const token = this.currentToken();
     if (token) headers.authorization = `Bearer ${token}`;
-    let payload: string | undefined;
-    if (options.body !== undefined) {
+    let payload: UploadBody | undefined;
+    if (options.raw) {
+      headers['content-type'] = options.raw.contentType;
+      payload = options.raw.payload;
+    } else if (options.body !== undefined) {
       headers['content-type'] = 'application/json';
       payload = JSON.stringify(options.body);
     }
+    // A stream is read once: it goes out as it is read (half duplex), and is never sent again.
+    const streamed = typeof ReadableStream !== 'undefined' && payload instanceof ReadableStream;
     for (let attempt = 1; ; attempt++) {
       let response: Response;
       try {
         response = await this.fetchImpl(url, {
           method,
           headers,
-          ...(payload === undefined ? {} : { body: payload }),
+          ...(payload === undefined ? {} : { body: payload as NonNullable<RequestInit['body']> }),
+          ...(streamed ? { duplex: 'half' } : {}),
           ...(options.signal ? { signal: options.signal } : {}),
-        });
+        } as RequestInit);
       } catch (error) {
         if (options.signal?.aborted) throw error;
         throw new CrawlConnectionError(url, error);
       }
       if (response.ok || options.okStatuses?.includes(response.status)) return response;
       const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
-      const delayMs = isRetryable(method, response.status) ? retryDelay(attempt, retryAfterMs, this.retry) : undefined;
+      const delayMs = !streamed && isRetryable(method, response.status) ? retryDelay(attempt, retryAfterMs, this.retry) : undefined;
       if (delayMs === undefined) throw await errorFrom(response, retryAfterMs);
       await response.body?.cancel();
       this.options.onRetry?.({ attempt, delayMs, status: response.status, method, url });
