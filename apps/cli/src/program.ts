@@ -6,6 +6,7 @@ import { authCommands } from './commands/auth-commands.ts';
 import { destinationsCommands } from './commands/destinations-commands.ts';
 import { historyCommands } from './commands/history-commands.ts';
 import { jobsCommands } from './commands/jobs-commands.ts';
+import { listsCommands } from './commands/lists-commands.ts';
 import { mcpCommand } from './commands/mcp-command.ts';
 import { monitorsCommands } from './commands/monitors-commands.ts';
 import { projectsCommands } from './commands/projects-commands.ts';
@@ -34,6 +35,7 @@ export function buildProgram(io: CliIo, contexts: CliContext[]): Command {
   authCommands(program, action);
   projectsCommands(program, action);
   jobsCommands(program, action);
+  listsCommands(program, action);
   resultsCommands(program, action);
   historyCommands(program, action);
   schedulesCommands(program, action);

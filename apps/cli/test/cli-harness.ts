@@ -49,7 +49,7 @@ export interface StubRequest {
 
 export interface StubApi {
   url: string;
-  /** Requests received, in order, with their JSON bodies. */
+  /** Requests received, in order, with their JSON bodies (text bodies as text). */
   requests: StubRequest[];
   close(): Promise<void>;
 }
@@ -61,7 +61,9 @@ export async function startStubApi(handler: (request: StubRequest, res: ServerRe
     let text = '';
     for await (const chunk of req) text += String(chunk);
     const url = new URL(req.url ?? '/', 'http://stub');
-    const request = { method: req.method ?? 'GET', path: url.pathname, query: Object.fromEntries(url.searchParams), body: text ? JSON.parse(text) : undefined };
+    // Uploads (text/plain, text/csv) are kept as the text they are.
+    const parsed = text && !req.headers['content-type']?.startsWith('text/') ? JSON.parse(text) : text || undefined;
+    const request = { method: req.method ?? 'GET', path: url.pathname, query: Object.fromEntries(url.searchParams), body: parsed };
     requests.push(request);
     try {
       await handler(request, res, req);

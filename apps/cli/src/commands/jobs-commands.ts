@@ -21,11 +21,19 @@ interface CreateOptions {
   type: string;
   target?: string[];
   targetsFile?: string;
+  list?: string;
   config?: string[];
   wait?: boolean;
   timeout?: string;
   maxCredits?: string;
   maxAge?: string;
+}
+
+/** `--list` or the targets given, never both. */
+function targetSource(options: CreateOptions, resolvePath: (file: string) => string): { targets: string[] } | { targetListId: string } {
+  if (options.list === undefined) return { targets: readTargets(options.target, options.targetsFile, resolvePath) };
+  if (options.target !== undefined || options.targetsFile !== undefined) throw new UsageError('give --list or --target / --targets-file, not both');
+  return { targetListId: options.list };
 }
 
 export function jobsCommands(program: Command, action: Action): void {
@@ -38,6 +46,7 @@ export function jobsCommands(program: Command, action: Action): void {
     .requiredOption('--type <type>', JOB_TYPE_HELP)
     .option('--target <target>', "a target of the job's type (a keyword, ASIN, URL, node id, seller id or prefix: see --type); repeat for more", collect)
     .option('--targets-file <file>', 'one target per line (- for standard input)')
+    .option('--list <id>', 'take the targets of a target list (crawl lists upload) instead of --target / --targets-file')
     .option('--config <key=value>', 'job config entry, e.g. lang=de-DE, pages=2, maxReviews=300, stars=5,4 or verifiedOnly=true; repeatable', collect)
     .option('--max-credits <n>', 'refuse the job (nothing reserved) if it would reserve more credits than this')
     .option('--max-age <age>', 'details and search jobs: answer targets fetched within this age (30m, 6h, 1d) from the shared page cache, at the cached price')
@@ -47,13 +56,13 @@ export function jobsCommands(program: Command, action: Action): void {
       action(async (ctx: CliContext, _args, options: CreateOptions) => {
         const client = ctx.client();
         const type = jobType(options.type);
-        const targets = readTargets(options.target, options.targetsFile, (file) => ctx.path(file));
+        const source = targetSource(options, (file) => ctx.path(file));
         const parsed = parseConfig(options.config);
         const config = options.maxAge === undefined ? parsed : { ...parsed, maxAge: options.maxAge };
         const projectId = options.project ?? (await defaultProject(client, ctx.output)).id;
         const job = await client.jobs.create(projectId, {
           type,
-          targets,
+          ...source,
           ...(config ? { config } : {}),
           ...(options.maxCredits !== undefined ? { maxCredits: integer('--max-credits', options.maxCredits) } : {}),
         });
