@@ -21,6 +21,8 @@ function wordsFor(status: number, code: string, message: string, retryAfterMs: n
     case 'INVALID_CREDENTIALS':
       return 'Wrong email or password.';
     case 'INSUFFICIENT_CREDITS':
+      // A refusal by the job's own cap is not a balance problem: buying credits would not help.
+      if (/maxCredits/.test(message)) return `Over your spending cap: ${message}. Raise "Spend at most" or remove it.`;
       return `Not enough credits for this job: ${message}. Buy a credit package on the Usage page.`;
     default:
       break;

@@ -12,8 +12,12 @@ export function JobDeliveries({ jobId, finished }: { jobId: string; finished: bo
   const deliveries = useQuery({
     queryKey: ['job-deliveries', jobId],
     queryFn: () => api.jobs.deliveries(jobId),
-    // A delivery starts when the job ends and retries in the background: follow it while one is open.
-    refetchInterval: (query) => (!finished || (query.state.data ?? []).some((d) => d.status === 'pending' || d.status === 'sending') ? 2_000 : false),
+    // A delivery is logged just after the job ends and retries in the background: follow the job
+    // until one is listed, and then while one is still open.
+    refetchInterval: (query) => {
+      const list = query.state.data ?? [];
+      return !finished || list.length === 0 || list.some((d) => d.status === 'pending' || d.status === 'sending') ? 2_000 : false;
+    },
   });
   const replay = useMutation({
     mutationFn: (delivery: DestinationDelivery) => api.jobs.replayDelivery(jobId, delivery.id),
