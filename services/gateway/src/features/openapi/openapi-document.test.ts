@@ -97,6 +97,13 @@ describe('the OpenAPI document the gateway serves', () => {
     expect(doc.components.schemas.TargetCoverage).toMatchObject({ type: 'object', properties: { limitedBy: expect.any(Object) } });
   });
 
+  it('describes the target-list upload as a plain-text or CSV body', () => {
+    const upload = doc.paths['/projects/{projectId}/target-lists']?.post as Operation & { requestBody?: { content: Record<string, { schema: unknown }> } };
+    expect(Object.keys(upload.requestBody?.content ?? {}).sort()).toEqual(['text/csv', 'text/plain']);
+    expect(upload.requestBody?.content['text/plain']?.schema).toMatchObject({ type: 'string' });
+    expect(upload.responses['413']).toBeDefined();
+  });
+
   it('passes `redocly lint` (recommended rules) with no error and no warning', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'openapi-lint-'));
     try {

@@ -38,6 +38,16 @@ function responsesOf(spec: RouteSpec): DocumentNode {
   return responses;
 }
 
+/** An upload's body, by the media types the route streams (the handler reads it unparsed). */
+function streamedBodyOf(spec: RouteSpec): DocumentNode {
+  const streamed = spec.streamedBody;
+  if (!streamed) return {};
+  return {
+    consumes: [...streamed.contentTypes],
+    body: { type: 'string', description: `Sent as it is read, at most ${streamed.maxBytes} bytes.` },
+  };
+}
+
 /**
  * The document's view of one registered route: named after its route table key, secured by its
  * access level, its responses as above. `/health` is registered by every process outside the route
@@ -54,6 +64,7 @@ export function documentRoute(method: string | readonly string[], url: string, s
       ...visible,
       ...spec.schema,
       tags: [...spec.schema.tags],
+      ...streamedBodyOf(spec),
       operationId: operation.operationId,
       security: securityOf(spec.access),
       response: responsesOf(spec),
