@@ -20,6 +20,8 @@ const BENCHES: Record<string, () => Promise<{ main(): Promise<void> }>> = {
   'target-lists': () => import('./target-lists.ts'),
   // A 100,000-row job written to the S3 server as a destination writes it, against a bare upload of the same NDJSON (TEST_S3_URL).
   delivery: () => import('./delivery.ts'),
+  // A 100-target details job answered wholly from the shared page cache, against the same job fetched from the simulator.
+  'page-cache': () => import('./page-cache.ts'),
 };
 
 const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
