@@ -249,7 +249,8 @@ export const CreateJobBody = Type.Object(
       Type.String({
         minLength: 1,
         maxLength: 64,
-        description: 'A target list of the same project and job type (`POST /projects/:projectId/target-lists`) whose targets the job takes. Exactly one of `targets` and `targetListId`.',
+        description:
+          'A target list of the same project and job type (`POST /projects/:projectId/target-lists`) whose targets the job takes. Exactly one of `targets` and `targetListId`.',
       }),
     ),
     config: Type.Optional(JobConfig),
@@ -277,7 +278,10 @@ export const Target = Type.Object({
   blockKind: Type.Optional(BlockKind),
   coverage: Type.Optional(TargetCoverage),
   cachedAt: Type.Optional(
-    Type.String({ format: 'date-time', description: 'Answered from the shared page cache (`config.maxAge`, charged the cached price): when its page was fetched.' }),
+    Type.String({
+      format: 'date-time',
+      description: 'Answered from the shared page cache (`config.maxAge`, charged the cached price): when its page was fetched.',
+    }),
   ),
   message: Type.Optional(
     Type.String({ description: 'Why the target failed, or why it was delivered without charge, in words.', examples: ['captcha (HTTP 200) after 4 attempts'] }),

@@ -35,7 +35,10 @@ export const TargetCharges = Type.Object({
     description: 'Targets that delivered their records without charge (each such target says why in `uncharged`).',
   }),
   cachedUnits: Type.Optional(
-    Type.Integer({ minimum: 0, description: 'Of the charged units (targets, or pages of search targets), those answered from the shared page cache at the cached price.' }),
+    Type.Integer({
+      minimum: 0,
+      description: 'Of the charged units (targets, or pages of search targets), those answered from the shared page cache at the cached price.',
+    }),
   ),
 });
 export type TargetCharges = Static<typeof TargetCharges>;

@@ -11,7 +11,13 @@ describe('reservation pricing and settlement split', () => {
   it('captures units answered from the page cache at the cached price, never above the full one nor more than the charged units', () => {
     const held = { credits: 20, creditsPerTarget: 2, targetCount: 10 };
     const counts = { succeededTargets: 8, failedTargets: 2, cancelledTargets: 0 };
-    expect(splitSettlement(held, { ...counts, cachedUnits: 5 }, 1)).toEqual({ captured: 11, released: 9, chargedTargets: 8, unchargedTargets: 0, cachedUnits: 5 });
+    expect(splitSettlement(held, { ...counts, cachedUnits: 5 }, 1)).toEqual({
+      captured: 11,
+      released: 9,
+      chargedTargets: 8,
+      unchargedTargets: 0,
+      cachedUnits: 5,
+    });
     // More cached units than charged ones: all charged units at the cached price.
     expect(splitSettlement(held, { ...counts, cachedUnits: 50 }, 1)).toMatchObject({ captured: 8, cachedUnits: 8 });
     // A cached price above the full one is the full one.
@@ -20,7 +26,10 @@ describe('reservation pricing and settlement split', () => {
     expect(splitSettlement(held, counts, 1)).toEqual({ captured: 16, released: 4, chargedTargets: 8, unchargedTargets: 0 });
     // Per-page types: the cached pages are some of the charged ones.
     const pages = { credits: 50, creditsPerTarget: 25, targetCount: 2, unitsPerTarget: 25 };
-    expect(splitSettlement(pages, { succeededTargets: 2, failedTargets: 0, cancelledTargets: 0, chargedUnits: 10, cachedUnits: 4 }, 0)).toMatchObject({ captured: 6, released: 44 });
+    expect(splitSettlement(pages, { succeededTargets: 2, failedTargets: 0, cancelledTargets: 0, chargedUnits: 10, cachedUnits: 4 }, 0)).toMatchObject({
+      captured: 6,
+      released: 44,
+    });
   });
 
   it('captures successful targets and releases failed, blocked and cancelled ones', () => {
