@@ -14,6 +14,7 @@ import { ProjectJobsPage } from './pages/project-jobs.tsx';
 import { ProjectsPage } from './pages/projects.tsx';
 import { SchedulesPage } from './pages/schedules.tsx';
 import { SignInPage } from './pages/sign-in.tsx';
+import { TargetListsPage } from './pages/target-lists.tsx';
 import { UsagePage } from './pages/usage.tsx';
 import { WebhooksPage } from './pages/webhooks.tsx';
 
@@ -86,6 +87,7 @@ function Shell() {
           <Route path="/monitors/:monitorId">{(params) => <MonitorDetailPage key={params.monitorId} monitorId={params.monitorId} />}</Route>
           <Route path="/projects/:projectId/webhooks">{(params) => <WebhooksPage projectId={params.projectId} />}</Route>
           <Route path="/projects/:projectId/delivery">{(params) => <DeliveryPage projectId={params.projectId} />}</Route>
+          <Route path="/projects/:projectId/lists">{(params) => <TargetListsPage projectId={params.projectId} />}</Route>
           <Route path="/products" component={ProductsPage} />
           <Route path="/products/:asin">{(params) => <ProductPage key={params.asin} asin={params.asin} />}</Route>
           <Route path="/jobs/:jobId">{(params) => <JobDetailPage key={params.jobId} jobId={params.jobId} />}</Route>

@@ -13,6 +13,7 @@ export function ProjectTabs({ projectId }: { projectId: string }) {
     { href: `/projects/${projectId}/monitors`, label: 'Monitors' },
     { href: `/projects/${projectId}/webhooks`, label: 'Webhooks' },
     { href: `/projects/${projectId}/delivery`, label: 'Delivery' },
+    { href: `/projects/${projectId}/lists`, label: 'Lists' },
   ];
   return (
     <div class="project-tabs">

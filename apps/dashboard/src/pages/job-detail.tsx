@@ -14,6 +14,7 @@ import { eventProductHref } from '../format/monitor-words.ts';
 import { asinFrom, productHref } from '../format/product-values.ts';
 import { JOB_TYPE_INFO } from '../format/job-types.ts';
 import { cellText, columnsOf, defaultColumnsOf, KIND_COLUMNS, SORTABLE, sortRows } from '../format/result-columns.ts';
+import { cachedAtText } from '../format/page-cache-words.ts';
 import { chargedText, resolvedKey, targetWhy } from '../format/target-outcome.ts';
 
 /** What a monitor's job is, as its link says it. */
@@ -160,7 +161,14 @@ export function JobDetailPage({ jobId }: { jobId: string }) {
                       </span>
                     ) : null}
                   </td>
-                  <td>{chargedText(target)}</td>
+                  <td>
+                    {chargedText(target)}
+                    {target.cachedAt ? (
+                      <span class="muted detail" data-testid="target-cached" title={target.cachedAt}>
+                        {cachedAtText(target.cachedAt)}
+                      </span>
+                    ) : null}
+                  </td>
                   <td>
                     {why.summary ?? ''}
                     {why.detail ? <span class="muted detail">{why.detail}</span> : null}

@@ -1,4 +1,4 @@
-import { CATALOG_LIMITS, JOB_TYPES, type JobType } from '@crawl/contracts';
+import { CATALOG_LIMITS, JOB_TYPES, type JobType, type TargetList } from '@crawl/contracts';
 import type { CreateJobBody } from '@crawl/sdk';
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
@@ -10,6 +10,8 @@ import { BILLED_PER_PAGE_FETCHED, jobCost, targetsFromText } from '../format/job
 import { OPTION_KEYS, optionsConfig, optionsDraftOf, type OptionsDraft } from '../format/job-options.ts';
 import { parseMaxCredits } from '../format/job-estimate-words.ts';
 import { JOB_TYPE_INFO } from '../format/job-types.ts';
+import { cachedPriceNote, parseMaxAge, takesMaxAge } from '../format/page-cache-words.ts';
+import { listChoiceText, listJobCost } from '../format/target-list-words.ts';
 
 /** The storefronts offered in forms (any supported marketplace may be typed). */
 export const DOMAINS = [
@@ -39,25 +41,35 @@ export function JobForm(props: {
   /** The project the job is for: enables the server estimate and the destination picker. */
   projectId?: string;
   initial?: CreateJobBody;
+  /** A target list the job takes instead of typed targets (`targetListId`); the type is the list's. */
+  targetList?: TargetList | null;
+  /** Drops the list and goes back to typed targets. */
+  onClearList?: () => void;
   children?: ComponentChildren;
   onSubmit: (body: CreateJobBody, form: FormData) => void;
 }) {
   const initial = props.initial;
-  const [type, setType] = useState<JobType>(initial?.type ?? 'search');
+  const list = props.targetList ?? null;
+  const [chosenType, setType] = useState<JobType>(initial?.type ?? 'search');
+  // A list was checked against its type's rules: a job over it has that type.
+  const type = list?.type ?? chosenType;
   const [text, setText] = useState((initial?.targets ?? []).join('\n'));
   const [options, setOptions] = useState<OptionsDraft>(() => optionsDraftOf(initial?.config));
   const [configError, setConfigError] = useState<string | null>(null);
   const targets = targetsFromText(text);
   const typeConfig = optionsConfig(type, options);
-  const cost = jobCost(type, targets, typeConfig);
+  const targetCount = list ? list.counts.accepted : targets.length;
+  const cost = list ? listJobCost(type, list, typeConfig) : jobCost(type, targets, typeConfig);
   const atMost = BILLED_PER_PAGE_FETCHED.has(type);
-  const { domain: initialDomain, destinationId: initialDestination, ...initialRest } = initial?.config ?? {};
+  const { domain: initialDomain, destinationId: initialDestination, maxAge: initialMaxAge, ...initialRest } = initial?.config ?? {};
   const initialExtra = Object.fromEntries(Object.entries(initialRest).filter(([key]) => !OPTION_KEYS.includes(key)));
   const [domain, setDomain] = useState(typeof initialDomain === 'string' ? initialDomain : '');
   const [extraText, setExtraText] = useState(Object.keys(initialExtra).length ? JSON.stringify(initialExtra) : '');
   const [maxCreditsText, setMaxCreditsText] = useState(initial?.maxCredits ? String(initial.maxCredits) : '');
   const [destinationId, setDestinationId] = useState(typeof initialDestination === 'string' ? initialDestination : '');
   const maxCredits = parseMaxCredits(maxCreditsText);
+  const [maxAgeText, setMaxAgeText] = useState(typeof initialMaxAge === 'string' ? initialMaxAge : '');
+  const maxAge = takesMaxAge(type) ? parseMaxAge(maxAgeText) : {};
 
   /** The create body the form holds now, or why it holds none. */
   function bodyNow(): { body: CreateJobBody } | { error: string } {
@@ -72,12 +84,19 @@ export function JobForm(props: {
       }
     }
     if ('error' in maxCredits) return { error: maxCredits.error };
+    if ('error' in maxAge) return { error: maxAge.error };
     const trimmedDomain = domain.trim();
-    const config = { ...extra, ...(trimmedDomain ? { domain: trimmedDomain } : {}), ...(destinationId ? { destinationId } : {}), ...typeConfig };
+    const config = {
+      ...extra,
+      ...(trimmedDomain ? { domain: trimmedDomain } : {}),
+      ...(destinationId ? { destinationId } : {}),
+      ...(maxAge.value ? { maxAge: maxAge.value } : {}),
+      ...typeConfig,
+    };
     return {
       body: {
         type,
-        targets,
+        ...(list ? { targetListId: list.id } : { targets }),
         ...(Object.keys(config).length > 0 ? { config } : {}),
         ...(maxCredits.value !== undefined ? { maxCredits: maxCredits.value } : {}),
       },
@@ -116,21 +135,36 @@ export function JobForm(props: {
         <legend>Type</legend>
         {JOB_TYPES.map((each) => (
           <label key={each} class="radio">
-            <input type="radio" name="type" value={each} checked={type === each} onChange={() => setType(each)} />
+            <input type="radio" name="type" value={each} checked={type === each} disabled={list !== null && each !== type} onChange={() => setType(each)} />
             <span>
               <strong>{JOB_TYPE_INFO[each].name}</strong> <span class="muted">{JOB_TYPE_INFO[each].fetches}</span>
             </span>
           </label>
         ))}
       </fieldset>
-      <label>
-        {JOB_TYPE_INFO[type].targets}, one per line
-        <textarea name="targets" rows={5} required value={text} onInput={(event) => setText((event.currentTarget as HTMLTextAreaElement).value)} />
-      </label>
-      <label>
-        Or read them from a file (.txt or .csv)
-        <input type="file" name="file" accept=".txt,.csv,text/plain,text/csv" onChange={readFile} />
-      </label>
+      {list ? (
+        <div class="chosen-list">
+          <p>
+            Targets from the list <strong data-testid="job-list">{listChoiceText(list)}</strong>
+          </p>
+          {props.onClearList ? (
+            <button type="button" class="secondary" onClick={props.onClearList}>
+              Type targets instead
+            </button>
+          ) : null}
+        </div>
+      ) : (
+        <>
+          <label>
+            {JOB_TYPE_INFO[type].targets}, one per line
+            <textarea name="targets" rows={5} required value={text} onInput={(event) => setText((event.currentTarget as HTMLTextAreaElement).value)} />
+          </label>
+          <label>
+            Or read them from a file (.txt or .csv)
+            <input type="file" name="file" accept=".txt,.csv,text/plain,text/csv" onChange={readFile} />
+          </label>
+        </>
+      )}
       <div class="row">
         <label>
           Marketplace
@@ -149,6 +183,21 @@ export function JobForm(props: {
         </label>
       </div>
       <JobTypeOptions type={type} draft={options} set={(change) => setOptions({ ...options, ...change })} />
+      {takesMaxAge(type) ? (
+        <label>
+          Reuse pages fetched within (optional)
+          <input
+            name="maxAge"
+            placeholder="e.g. 30m, 6h, 1d"
+            value={maxAgeText}
+            aria-describedby="max-age-note"
+            onInput={(event) => setMaxAgeText((event.currentTarget as HTMLInputElement).value)}
+          />
+          <span id="max-age-note" class="muted">
+            {'error' in maxAge ? maxAge.error : cachedPriceNote(type)}
+          </span>
+        </label>
+      ) : null}
       <label>
         Extra config (JSON, optional)
         <textarea
@@ -178,18 +227,18 @@ export function JobForm(props: {
       </div>
       {props.children}
       <p class="cost" aria-live="polite">
-        {targets.length} target{targets.length === 1 ? '' : 's'} · costs {atMost ? 'at most ' : ''}
+        {targetCount.toLocaleString()} target{targetCount === 1 ? '' : 's'} · costs {atMost ? 'at most ' : ''}
         <strong data-testid="job-cost">{cost.toLocaleString()}</strong> credits{atMost ? ` (1 a page that yields ${type}, never more)` : ''}
-        {targets.length > CATALOG_LIMITS.maxTargetsPerJob ? ` · at most ${CATALOG_LIMITS.maxTargetsPerJob} targets per job` : ''}
+        {!list && targets.length > CATALOG_LIMITS.maxTargetsPerJob ? ` · at most ${CATALOG_LIMITS.maxTargetsPerJob} targets per job` : ''}
       </p>
-      {props.projectId ? <JobEstimatePanel projectId={props.projectId} body={'body' in live && targets.length > 0 ? live.body : null} /> : null}
+      {props.projectId ? <JobEstimatePanel projectId={props.projectId} body={'body' in live && targetCount > 0 ? live.body : null} /> : null}
       {configError ? (
         <p class="error" role="alert">
           {configError}
         </p>
       ) : null}
       <ErrorNote error={props.error} />
-      <button type="submit" disabled={props.busy || targets.length === 0}>
+      <button type="submit" disabled={props.busy || targetCount === 0}>
         {props.submitLabel}
       </button>
     </form>

@@ -1,7 +1,7 @@
 import { chargesOf, type JobStatus } from '@crawl/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/preact-query';
 import { useState } from 'preact/hooks';
-import { Link, useLocation } from 'wouter-preact';
+import { Link, useLocation, useSearchParams } from 'wouter-preact';
 import { api } from '../api/client.ts';
 import { ErrorNote } from '../components/error-note.tsx';
 import { PageTitle } from '../components/page-title.tsx';
@@ -20,6 +20,14 @@ export function ProjectJobsPage({ projectId }: { projectId: string }) {
   const [offset, setOffset] = useState(0);
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
+  // "New job from this list" (the Lists tab) opens the form with `?list=<id>`.
+  const [search, setSearch] = useSearchParams();
+  const listId = search.get('list');
+  const chosenList = useQuery({
+    queryKey: ['target-list', listId],
+    queryFn: async () => (await api.targetLists.get(listId as string, { limit: 1 })).list,
+    enabled: listId !== null,
+  });
   const jobs = useQuery({
     queryKey: ['jobs', projectId, { status, offset }],
     queryFn: () => api.jobs.list(projectId, { limit: PAGE, offset, ...(status ? { status } : {}) }),
@@ -38,9 +46,19 @@ export function ProjectJobsPage({ projectId }: { projectId: string }) {
     <section>
       <ProjectTabs projectId={projectId} />
       <PageTitle title="Jobs">Jobs</PageTitle>
-      <details class="card" open={jobs.data?.meta.total === 0}>
+      <details class="card" open={jobs.data?.meta.total === 0 || listId !== null}>
         <summary>New job</summary>
-        <JobForm submitLabel="Start job" projectId={projectId} busy={create.isPending} error={create.error} onSubmit={(body) => create.mutate(body)} />
+        <ErrorNote error={chosenList.error} />
+        <JobForm
+          key={chosenList.data?.id ?? 'typed'}
+          submitLabel="Start job"
+          projectId={projectId}
+          targetList={listId ? (chosenList.data ?? null) : null}
+          onClearList={() => setSearch({})}
+          busy={create.isPending}
+          error={create.error}
+          onSubmit={(body) => create.mutate(body)}
+        />
       </details>
       <label class="inline">
         Status
