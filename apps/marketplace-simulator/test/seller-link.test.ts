@@ -20,7 +20,7 @@ describe("a product page's seller link", () => {
       expect(sellerId).toMatch(/^A[0-9A-Z]{12,14}$/);
       const profile = await fetch(`${sim.url}/sp?seller=${sellerId}`);
       expect(profile.status).toBe(200);
-      const seller = parseSellerPage(await profile.text(), { sellerId });
+      const seller = parseSellerPage(await profile.text(), { origin: sim.url, sellerId });
       expect(seller.recognized).toBe(true);
       expect(seller.seller?.name).toBe(name.replace(/&amp;/g, '&'));
       checked += 1;
