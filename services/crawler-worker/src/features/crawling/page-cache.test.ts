@@ -88,7 +88,7 @@ describe('the shared page cache in the crawl', () => {
     expect(requests).toHaveLength(2);
     expect(cache.entries.size).toBe(0);
     expect(lookups).toEqual([]);
-    expect(cacheQuestion(task({ type: 'reviews' }), { origin: 'https://www.amazon.com' })).toBeUndefined();
+    expect(cacheQuestion(task({ type: 'reviews' }), { origin: 'https://www.amazon.com', domain: undefined })).toBeUndefined();
   });
 
   it("checks cached records against the asking job's required fields: the entry keeps no job's checks", async () => {
@@ -99,7 +99,7 @@ describe('the shared page cache in the crawl', () => {
   });
 
   it('keys by the page, never by who asked: same target and options share a key, another ZIP, language, sort or pages do not', () => {
-    const store = { origin: 'https://www.amazon.com' };
+    const store = { origin: 'https://www.amazon.com', domain: undefined };
     const key = (over: Partial<CrawlTask>) => cacheQuestion(task(over), store)?.key;
     const base = key({});
     expect(base).toMatch(/^[0-9a-f]{64}$/);
