@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { BestsellerRecord } from './records/bestseller-record.ts';
+import { SearchRecord } from './records/search-record.ts';
 import { CategoryItemRecord } from './records/category-item-record.ts';
 import { OfferRecord } from './records/offer-record.ts';
 import { ReviewRecord } from './records/review-record.ts';
@@ -86,41 +87,7 @@ export const ProductRecord = Type.Object(
 );
 export type ProductRecord = Static<typeof ProductRecord>;
 
-export const SearchRecord = Type.Object(
-  {
-    asin: Type.String(),
-    title: Type.String(),
-    url: Type.String(),
-    image: O(Type.String()),
-    price: O(RecordPrice),
-    listPrice: O(RecordPrice),
-    rank: O(Type.Integer({ minimum: 1, description: 'Organic items only: the position among organic results across all pages of the job.' })),
-    position: Type.Integer({ minimum: 1, description: 'On its page, sponsored items included.' }),
-    page: Type.Integer({ minimum: 1 }),
-    keyword: Type.String(),
-    marketplace: O(Type.String()),
-    sponsored: Type.Boolean(),
-    placement: O(
-      Type.Union([Type.Literal('top'), Type.Literal('inline'), Type.Literal('video'), Type.Literal('brand')], { description: 'Sponsored items only.' }),
-    ),
-    rating: O(Type.Number({ minimum: 0, maximum: 5 })),
-    reviewCount: O(Type.Integer({ minimum: 0 })),
-    prime: Type.Boolean(),
-    badges: O(Badges(['best_seller', 'amazons_choice', 'limited_time_deal'], 'Badges on the card.')),
-    coupon: O(Type.String()),
-    delivery: O(Type.String()),
-    boughtInPastMonth: O(Type.Integer({ minimum: 0, description: 'Lower bound of "10K+ bought in past month".' })),
-    searchTotalResults: O(Type.Integer({ minimum: 0, description: "The page's result-count estimate." })),
-    relatedSearches: O(Type.Array(Type.String(), { description: "The page's related searches." })),
-    deliverTo: O(DeliverTo),
-    location: O(RecordLocation),
-    quality: RecordQuality,
-    missingFields: MissingFields,
-    cachedAt: O(Type.String({ format: 'date-time', description: 'Answered from the shared page cache (`config.maxAge`): when the page was fetched.' })),
-  },
-  { $id: 'SearchRecord', additionalProperties: true, description: 'A search job result: one item of a results page.' },
-);
-export type SearchRecord = Static<typeof SearchRecord>;
+export { SearchRecord } from './records/search-record.ts';
 
 /** Any record, as a job's results and JSON export hold them (one kind per job, by its type). */
 export const ResultRecord = Type.Union(
