@@ -52,7 +52,7 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
 }
 
 /** The kinds of resource an id in a path names; the fuzzer keeps a pool of real ids per kind and tenant. */
-export const RESOURCE_KINDS = ['project', 'job', 'schedule', 'webhook', 'delivery', 'monitor', 'organization'] as const;
+export const RESOURCE_KINDS = ['project', 'job', 'schedule', 'webhook', 'delivery', 'monitor', 'destination', 'target-list', 'organization'] as const;
 
 /**
  * Path parameters that name a product or a keyword of history, not a resource someone owns: any

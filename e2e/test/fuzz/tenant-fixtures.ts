@@ -1,3 +1,4 @@
+import { createTestBucket, TEST_S3_CREDENTIALS } from '@crawl/destination-s3/test-server';
 import fc from 'fast-check';
 import { FuzzWorld, type UserTokens } from './fuzz-world.ts';
 import type { Tenant } from './request-plans.ts';
@@ -61,6 +62,36 @@ async function furnish(base: string, world: FuzzWorld, tenant: Tenant, webhookUr
     })
   ).data;
   world.add(tenant, 'monitor', monitor.id);
+  const list = await upload(base, `/projects/${project.id}/target-lists?type=search&name=fuzz`, token, 'usb cable\ndesk lamp\n');
+  world.add(tenant, 'target-list', list.data.list.id);
+  // A destination needs a store its create can write a test object to: the S3 server CI starts.
+  const s3 = process.env.TEST_S3_URL;
+  if (s3) {
+    const bucket = `fuzz-${tenant}-${Date.now().toString(36)}`;
+    await createTestBucket(s3, bucket);
+    const destination = (
+      await call(base, 'POST', `/projects/${project.id}/destinations`, token, {
+        type: 's3',
+        bucket,
+        prefix: 'fuzz',
+        region: TEST_S3_CREDENTIALS.region,
+        endpoint: s3,
+        accessKeyId: TEST_S3_CREDENTIALS.accessKeyId,
+        secretAccessKey: TEST_S3_CREDENTIALS.secretAccessKey,
+        format: 'ndjson',
+        gzip: true,
+      })
+    ).data;
+    world.add(tenant, 'destination', destination.id);
+  } else if (process.env.CI === 'true') throw new Error('CI requires TEST_S3_URL: the fuzz suite probes destinations too');
+}
+
+/** A plain-text upload (a target list), as the route takes it. */
+async function upload(base: string, path: string, token: string, text: string): Promise<any> {
+  const res = await fetch(base + path, { method: 'POST', headers: { 'content-type': 'text/plain', authorization: `Bearer ${token}` }, body: text });
+  const body = await res.text();
+  if (!res.ok) throw new Error(`fixture POST ${path}: ${res.status} ${body}`);
+  return JSON.parse(body);
 }
 
 /**
