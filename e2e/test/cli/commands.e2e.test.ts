@@ -116,7 +116,7 @@ describe('crawl commands against a running all-in-one', () => {
     expect(JSON.parse(json.stderr)).toMatchObject({ error: { code: 'NOT_FOUND', status: 404 } });
     const usage = await run(['jobs', 'create', '--project', projectId, '--type', 'music', '--target', 'x']);
     expect(usage.code).toBe(2);
-    expect(usage.stderr).toContain('--type must be search or details');
+    expect(usage.stderr).toContain('--type must be one of search, details, reviews');
   });
 
   it('schedules, webhooks and usage', async () => {

@@ -1,3 +1,4 @@
+import { createTestBucket, TEST_S3_CREDENTIALS } from '@crawl/destination-s3/test-server';
 import { createHash } from 'node:crypto';
 import { productRecord, searchRecord } from '@crawl/catalog/testing/result-records';
 import { CatalogPaths, type ResultRecord, type RouteSpec } from '@crawl/contracts';
@@ -20,6 +21,10 @@ export interface SeededOrganization {
   webhookId: string;
   deliveryId: string;
   monitorId: string;
+  destinationId: string;
+  /** The test server's bucket its destination writes to. */
+  bucket: string;
+  targetListId: string;
   /** A product and a keyword this organization has history of (natural keys: see NATURAL_KEYS). */
   asin: string;
   keyword: string;
@@ -64,10 +69,27 @@ export async function seedOrganization(svc: TestService, options: { marker: stri
   // Paused, so it never runs: the suite's jobs stay the ones it made.
   const monitorId = (await as('POST', `/projects/${projectId}/monitors`, { ...monitorBody(keyword), name: `${options.marker}-monitor`, enabled: false })).body
     .data.id as string;
+  // A destination needs a store its create can write a test object to: the S3 server CI starts.
+  const s3 = process.env.TEST_S3_URL;
+  if (!s3) throw new Error('the security suites need TEST_S3_URL (scripts/s3.sh start) to seed a destination');
+  const bucket = `suite-${createHash('sha256').update(`${options.marker}${Date.now()}${Math.random()}`).digest('hex').slice(0, 12)}`;
+  await createTestBucket(s3, bucket);
+  const destinationId = (await as('POST', `/projects/${projectId}/destinations`, destinationBody(s3, bucket))).body.data.id as string;
+  const upload = await svc.app.inject({
+    method: 'POST',
+    url: `/projects/${projectId}/target-lists?type=search&name=${options.marker}-list`,
+    headers: { authorization: `Bearer ${user.token}`, 'content-type': 'text/plain' },
+    payload: `${keyword}\n`,
+  });
+  if (upload.statusCode >= 300) throw new Error(`seeding failed: ${upload.statusCode} ${upload.body}`);
+  const targetListId = (JSON.parse(upload.body) as { data: { list: { id: string } } }).data.list.id;
   return {
     user,
     projectId,
     projectName,
+    destinationId,
+    bucket,
+    targetListId,
     jobId,
     scheduleId,
     webhookId,
@@ -75,7 +97,36 @@ export async function seedOrganization(svc: TestService, options: { marker: stri
     monitorId,
     asin,
     keyword,
-    secrets: [user.organizationId, user.userId, user.email, projectId, jobId, scheduleId, webhookId, deliveryId, monitorId, detailsJobId, options.marker],
+    secrets: [
+      user.organizationId,
+      user.userId,
+      user.email,
+      projectId,
+      jobId,
+      scheduleId,
+      webhookId,
+      deliveryId,
+      monitorId,
+      destinationId,
+      targetListId,
+      detailsJobId,
+      options.marker,
+    ],
+  };
+}
+
+/** A valid S3 destination on the test server. */
+export function destinationBody(endpoint: string, bucket: string): Record<string, unknown> {
+  return {
+    type: 's3',
+    bucket,
+    prefix: 'suite',
+    region: TEST_S3_CREDENTIALS.region,
+    endpoint,
+    accessKeyId: TEST_S3_CREDENTIALS.accessKeyId,
+    secretAccessKey: TEST_S3_CREDENTIALS.secretAccessKey,
+    format: 'ndjson',
+    gzip: true,
   };
 }
 
@@ -145,6 +196,8 @@ export function idsOf(org: SeededOrganization, route: RouteSpec): Record<string,
     schedules: org.scheduleId,
     webhooks: org.webhookId,
     monitors: org.monitorId,
+    destinations: org.destinationId,
+    'target-lists': org.targetListId,
     organizations: org.user.organizationId,
   };
   const naturalKeys: Record<string, string> = { asin: org.asin, keyword: org.keyword };
@@ -183,6 +236,8 @@ export function validBodyFor(route: RouteSpec, org: SeededOrganization, options:
     'PATCH /webhooks/:id': { description: 'changed' },
     'POST /projects/:projectId/monitors': monitorBody('suite'),
     'PATCH /monitors/:id': { name: 'changed' },
+    'POST /projects/:projectId/jobs/estimate': { type: 'search', targets: ['suite'] },
+    'POST /projects/:projectId/destinations': destinationBody(process.env.TEST_S3_URL ?? 'http://127.0.0.1:9', org.bucket),
     'POST /private/credits/checkout': { packageId: 'starter' },
     'POST /referral/click': { code: 'nosuchcode' },
   };

@@ -8,6 +8,7 @@ import {
   NATURAL_KEYS,
   SEEDED_JOBS,
   isEventStream,
+  destinationBody,
   monitorBody,
   pathFor,
   type Receiver,
@@ -35,6 +36,8 @@ const VALID_BODIES: Readonly<Record<string, unknown>> = {
   'POST /projects/:projectId/webhooks': { url: 'http://127.0.0.1:9/b' },
   'PATCH /webhooks/:id': { url: 'http://127.0.0.1:9/b', enabled: false },
   'POST /projects/:projectId/monitors': monitorBody('b-keyword'),
+  'POST /projects/:projectId/jobs/estimate': { type: 'search', targets: ['b-keyword'] },
+  'POST /projects/:projectId/destinations': destinationBody(process.env.TEST_S3_URL ?? 'http://127.0.0.1:9', 'b-bucket'),
   'PATCH /monitors/:id': { name: 'taken-over', enabled: true },
   'POST /admin/organizations/:organizationId/credits': { type: 'revoke', amount: 1, reason: 'attack' },
   'PATCH /admin/organizations/:organizationId/limits': { jobsPerMonth: 0 },
@@ -70,7 +73,25 @@ describe('tenant isolation through the all-in-one', () => {
     return VALID_BODIES[key];
   }
 
-  const call = (method: Method, url: string, token: string, body?: unknown) => svc.request({ method, url, token, ...(body === undefined ? {} : { body }) });
+  // An upload route takes a file and its options in the query: a valid one, so ownership is what answers.
+  const UPLOADS: Record<string, { query: string; text: string }> = { '/target-lists': { query: '?type=search&name=taken-over', text: 'b-keyword\n' } };
+  const call = async (method: Method, url: string, token: string, body?: unknown) => {
+    const upload = method === 'POST' ? Object.entries(UPLOADS).find(([suffix]) => url.endsWith(suffix))?.[1] : undefined;
+    if (!upload) return svc.request({ method, url, token, ...(body === undefined ? {} : { body }) });
+    const res = await svc.app.inject({
+      method,
+      url: url + upload.query,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' },
+      payload: upload.text,
+    });
+    let parsed: any;
+    try {
+      parsed = JSON.parse(res.body);
+    } catch {
+      parsed = undefined;
+    }
+    return { status: res.statusCode, headers: res.headers, text: res.body, body: parsed };
+  };
 
   it('covers every id route of the table', () => {
     expect(idRoutes.length).toBeGreaterThanOrEqual(20);

@@ -411,7 +411,7 @@ describe('billing through the gateway', () => {
         {},
         { ...reserveBody(alice, 'j', 0) },
         { ...reserveBody(alice, 'j', 1), jobType: 'video' },
-        { ...reserveBody(alice, 'j', 1), unitsPerTarget: 50 },
+        { ...reserveBody(alice, 'j', 1), unitsPerTarget: 5000 },
       ]) {
         const res = await svc.app.inject({ method: 'POST', url: '/internal/billing/reservations', headers, payload: JSON.stringify(body) });
         expect(res.statusCode, JSON.stringify(body)).toBe(400);
