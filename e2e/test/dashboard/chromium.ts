@@ -6,7 +6,12 @@ import { type BrowserContext, type BrowserContextOptions, chromium } from 'playw
 /** Debian's chromium package (`apt-get install chromium`); CHROMIUM_PATH points elsewhere. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export const hasChromium = (): boolean => existsSync(CHROMIUM_PATH);
+/** Whether the browser suites can run; in CI (CI=true, where .ci/run installs it) a missing browser is a failure, not a skip. */
+export function hasChromium(): boolean {
+  if (existsSync(CHROMIUM_PATH)) return true;
+  if (process.env.CI === 'true') throw new Error(`CI requires Chromium for the dashboard's browser tests: none at ${CHROMIUM_PATH}`);
+  return false;
+}
 
 /**
  * A headless Chromium with nothing of its own reaching the network (no sync, component updates,
